@@ -1,0 +1,3 @@
+//! The `weiqi` command line: placeholder.
+
+fn main() {}

@@ -1,0 +1,2 @@
+//! The literal interpreter (issue 3): placeholder.
+#![deny(missing_docs)]

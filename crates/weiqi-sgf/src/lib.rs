@@ -1,0 +1,2 @@
+//! Game records (issue 4): placeholder.
+#![deny(missing_docs)]

@@ -1,0 +1,463 @@
+//! The validated ruleset: what the interpreter and the engine read.
+//!
+//! Every axis is its own field and every value its own enum variant, so that the language can
+//! grow one key at a time. The TOML keys and their documentation live in [`crate::file`];
+//! `spec/README.md` is generated from both.
+
+use std::collections::BTreeMap;
+
+use weiqi_core::{BoardSize, Color, Point, Points};
+
+/// Declares a spec enum with one table used for both parsing and printing.
+macro_rules! spec_enum {
+    (
+        $(#[$meta:meta])*
+        $name:ident { $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The spelling of the value in spec files.
+            #[must_use]
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            /// The value spelled `text` in spec files.
+            #[must_use]
+            pub fn from_name(text: &str) -> Option<$name> {
+                match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+
+            /// The allowed spellings, for error messages and documentation.
+            #[must_use]
+            pub fn names() -> Vec<&'static str> {
+                vec![$($text),+]
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                let text = String::deserialize(d)?;
+                $name::from_name(&text).ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "unknown value {:?} (allowed: {})",
+                        text,
+                        $name::names().join(", ")
+                    ))
+                })
+            }
+        }
+    };
+}
+
+pub(crate) use spec_enum;
+
+spec_enum! {
+    /// Whether a play may leave its own string without liberties.
+    Suicide {
+        /// No self-capture (Japanese, Chinese, AGA, Korean, Russian).
+        Forbidden = "forbidden",
+        /// A self-capture of two or more stones is legal; a one-stone self-capture is not
+        /// (or counts as a pass, see [`SingleStoneSuicide`]) (Ing, SIR).
+        MultiStone = "multi-stone",
+        /// Any self-capture is a legal play, subject to the ko rule (New Zealand, Tromp-Taylor).
+        Any = "any",
+    }
+}
+
+spec_enum! {
+    /// What a one-stone self-capture is, where [`Suicide`] does not forbid it outright.
+    SingleStoneSuicide {
+        /// Whatever the suicide rule says.
+        BySuicideRule = "by-suicide-rule",
+        /// It is a pass: the board is unchanged and the move counts as a pass (Ing, seed 000).
+        Pass = "pass",
+    }
+}
+
+spec_enum! {
+    /// The rule against repetition.
+    Ko {
+        /// No immediate recapture of a basic ko (Japanese 1989 Art. 6).
+        Simple = "simple",
+        /// No board may repeat any earlier board.
+        PositionalSuperko = "positional-superko",
+        /// No board with the same player to move may repeat an earlier one.
+        SituationalSuperko = "situational-superko",
+        /// No board play may recreate a board the same player created with a board play.
+        NaturalSituationalSuperko = "natural-situational-superko",
+        /// The Ing ko rule as formalized in VARIANTS.md 3.a (ing-ko-v1): hot stones and the
+        /// once-only restart of a recurring cycle.
+        Ing = "ing",
+    }
+}
+
+spec_enum! {
+    /// Whether the initial position (empty board or placed handicap stones) is in the history
+    /// the superko rules look at.
+    InitialPosition {
+        /// It is entry 0 of the history (DECISIONS.md 7).
+        Counts = "counts",
+        /// It is not.
+        Ignored = "ignored",
+    }
+}
+
+spec_enum! {
+    /// What a long cycle under simple ko leads to.
+    LongCycle {
+        /// Nothing: the cycle may go on (the caller must stop it).
+        Nothing = "nothing",
+        /// The game ends without result (Japanese 1989 Art. 12).
+        NoResult = "no-result",
+        /// The game ends in a draw (Korean).
+        Draw = "draw",
+    }
+}
+
+spec_enum! {
+    /// What the stop after the passes opens.
+    AfterStop {
+        /// The players agree on dead stones, or dispute and resume.
+        Agreement = "agreement",
+        /// Immediate scoring with every stone on the board alive (Tromp-Taylor).
+        ScoreAllAlive = "score-all-alive",
+    }
+}
+
+spec_enum! {
+    /// Who moves first when play resumes after a dispute.
+    ResumeFirst {
+        /// The opponent of the player who made the last move (KGS, AGA, Ing).
+        OpponentOfLastMover = "opponent-of-last-mover",
+        /// The opponent of the player who asked to resume (Japanese 1989 Art. 9).
+        OpponentOfResumer = "opponent-of-resumer",
+    }
+}
+
+spec_enum! {
+    /// How the game ends unconditionally without agreement.
+    FinalEnd {
+        /// It does not.
+        Never = "never",
+        /// After [`EndRules::final_end_passes`] consecutive passes, with every stone alive (AGA, Ing).
+        ConsecutivePasses = "consecutive-passes",
+        /// At the second stop, with every stone alive (EGF SIR).
+        SecondStop = "second-stop",
+    }
+}
+
+spec_enum! {
+    /// Whether a pass hands a stone to the opponent.
+    PassStones {
+        /// No.
+        None = "none",
+        /// Yes: each pass gives the opponent one prisoner (AGA).
+        ToOpponent = "to-opponent",
+    }
+}
+
+spec_enum! {
+    /// Who must make the last pass.
+    LastPass {
+        /// Either player.
+        Any = "any",
+        /// White: if Black passed last, White adds a pass (AGA).
+        White = "white",
+    }
+}
+
+spec_enum! {
+    /// What is counted.
+    Scoring {
+        /// Stones plus surrounded empty points.
+        Area = "area",
+        /// Surrounded empty points plus prisoners.
+        Territory = "territory",
+    }
+}
+
+spec_enum! {
+    /// What an empty region bordered by both colours gives.
+    SharedPoints {
+        /// Nothing to anybody.
+        Neutral = "neutral",
+        /// Half a point to each side (Chinese, Ing); the margin is the same as `neutral`.
+        Half = "half",
+    }
+}
+
+spec_enum! {
+    /// Whether eyes of groups in seki are territory.
+    SekiEyes {
+        /// They count (area rules, AGA, Russian 2010 literal).
+        Count = "count",
+        /// Void at string level: Japanese 1989 Art. 8 read literally.
+        VoidString = "void-string",
+        /// Void at region level, as KataGo's independent-life regions.
+        VoidRegion = "void-region",
+    }
+}
+
+spec_enum! {
+    /// What happens to unfilled neutral points before a territory count.
+    NeutralFill {
+        /// Nothing: Art. 8 literally (an unfilled neutral point puts its neighbours in seki).
+        Literal = "literal",
+        /// Neutral points are filled first, by a documented deterministic procedure, and the
+        /// ruling says so (DECISIONS.md 10).
+        FillFirst = "fill-first",
+    }
+}
+
+spec_enum! {
+    /// Who wins when the totals are equal.
+    Tie {
+        /// Black.
+        Black = "black",
+        /// White.
+        White = "white",
+        /// Nobody: a draw (jigo).
+        Draw = "draw",
+    }
+}
+
+impl Tie {
+    /// The winner a tie gives, if any.
+    #[must_use]
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Tie::Black => Some(Color::Black),
+            Tie::White => Some(Color::White),
+            Tie::Draw => None,
+        }
+    }
+}
+
+spec_enum! {
+    /// How handicap stones are placed.
+    Placement {
+        /// On the fixed points of the board size's pattern, as setup; then White moves.
+        Fixed = "fixed",
+        /// Anywhere, as Black plays at the start of the game.
+        Free = "free",
+    }
+}
+
+spec_enum! {
+    /// How the Black plays of a free placement alternate with White.
+    FreePlacementMoves {
+        /// Black plays N stones in a row.
+        Consecutive = "consecutive",
+        /// White passes between Black's placement plays (N-1 passes, no pass stones) (Ing, NZ).
+        WhitePasses = "white-passes",
+    }
+}
+
+spec_enum! {
+    /// White's compensation for handicap stones.
+    HandicapBonus {
+        /// None (Japanese, Ing).
+        None = "none",
+        /// One point per stone (Chinese on KGS, AGA version of Ing).
+        N = "n",
+        /// One point per stone after the first (AGA with area counting).
+        NMinusOne = "n-minus-one",
+    }
+}
+
+spec_enum! {
+    /// The counting procedure used to present a result (the result itself is the same).
+    Counting {
+        /// The breakdown as computed.
+        Plain = "plain",
+        /// Ing fill-in counting with (P-1)/2 stones per side.
+        IngFillIn = "ing-fill-in",
+        /// One side's count against half the board (Chinese).
+        ChineseHalfBoard = "chinese-half-board",
+        /// Prisoners filled into the opponent's territory (Japanese).
+        JapanesePrisonersFilled = "japanese-prisoners-filled",
+    }
+}
+
+spec_enum! {
+    /// How overtime turns into points.
+    PenaltySystem {
+        /// No penalty points.
+        None = "none",
+        /// Ing penalty points: a number of points per step of overtime, loss past the last step.
+        IngPoints = "ing-points",
+    }
+}
+
+spec_enum! {
+    /// A kind of byo-yomi a variant allows.
+    ByoYomi {
+        /// Japanese byo-yomi: periods of fixed length.
+        Japanese = "japanese",
+        /// Canadian byo-yomi: a number of moves per period.
+        Canadian = "canadian",
+        /// Ing's "second reading": a number of moves per period, failing a period loses.
+        Ing = "ing",
+        /// Absolute time: the flag fall loses.
+        Absolute = "absolute",
+    }
+}
+
+/// Descriptive data about a variant.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Meta {
+    /// Human-readable name.
+    pub name: String,
+    /// One-paragraph summary.
+    pub summary: String,
+    /// Sources (tags of VARIANTS.md section 6 or seed numbers).
+    pub sources: Vec<String>,
+    /// SGF `RU` values that select this variant (compared case-insensitively).
+    pub sgf_names: Vec<String>,
+}
+
+/// Which board sizes the variant allows.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct BoardRules {
+    /// The allowed sizes; empty means any size from 1x1 to 52x52.
+    pub sizes: Vec<BoardSize>,
+}
+
+/// How moves are played.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PlayRules {
+    /// Self-capture.
+    pub suicide: Suicide,
+    /// A one-stone self-capture.
+    pub single_stone_suicide: SingleStoneSuicide,
+    /// The rule against repetition.
+    pub ko: Ko,
+    /// Whether the initial position is in the superko history.
+    pub initial_position: InitialPosition,
+    /// What a long cycle under simple ko leads to.
+    pub long_cycle: LongCycle,
+    /// How many times the same situation must occur, with no pass in between, to trigger
+    /// [`PlayRules::long_cycle`] (e.g. 3 = the third occurrence).
+    pub long_cycle_repetitions: u32,
+}
+
+/// How play stops and the game ends.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct EndRules {
+    /// Consecutive passes that stop play.
+    pub stop_passes: u32,
+    /// What the stop opens.
+    pub after_stop: AfterStop,
+    /// Who moves first when play resumes.
+    pub resume_first: ResumeFirst,
+    /// How the game ends unconditionally.
+    pub final_end: FinalEnd,
+    /// Consecutive passes (counted across a stop and resumption) for
+    /// [`FinalEnd::ConsecutivePasses`]; 0 otherwise.
+    pub final_end_passes: u32,
+    /// Pass stones.
+    pub pass_stones: PassStones,
+    /// Who passes last.
+    pub last_pass: LastPass,
+}
+
+/// How the result is counted.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ScoringRules {
+    /// Area or territory.
+    pub scoring: Scoring,
+    /// Empty regions bordered by both colours.
+    pub shared_points: SharedPoints,
+    /// Eyes of groups in seki.
+    pub seki_eyes: SekiEyes,
+    /// Unfilled neutral points before a territory count.
+    pub neutral_fill: NeutralFill,
+    /// Default komi in even games.
+    pub komi: Points,
+    /// Who wins a tie in an even game.
+    pub tie: Tie,
+    /// Who wins a tie in a handicap game.
+    pub tie_handicap: Tie,
+    /// The counting procedure that presents the result.
+    pub counting: Counting,
+}
+
+/// How handicap is given.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct HandicapRules {
+    /// Fixed or free placement.
+    pub placement: Placement,
+    /// How free placement plays alternate with White.
+    pub free_placement_moves: FreePlacementMoves,
+    /// The fixed patterns: board size -> number of stones -> points.
+    pub patterns: BTreeMap<BoardSize, BTreeMap<u32, Vec<Point>>>,
+    /// White's compensation for handicap stones.
+    pub bonus: HandicapBonus,
+    /// Komi in handicap games.
+    pub komi: Points,
+    /// Who moves after placement.
+    pub first_after_placement: Color,
+}
+
+/// Time control and penalties.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TimeRules {
+    /// The penalty system.
+    pub penalty_system: PenaltySystem,
+    /// One penalty step, as a fraction (numerator, denominator) of the basic time (Ing: 1/6).
+    pub penalty_step: (u32, u32),
+    /// Points per step (Ing: 2).
+    pub penalty_points_per_step: u32,
+    /// Steps allowed; overtime beyond them loses (Ing: 3).
+    pub penalty_steps_to_loss: u32,
+    /// Byo-yomi kinds the variant allows.
+    pub byo_yomi: Vec<ByoYomi>,
+    /// Late arrival: this many times the delay is deducted from the latecomer's basic time
+    /// (Ing: 2; 0 = no deduction).
+    pub late_arrival_factor: u32,
+}
+
+/// A validated ruleset with `extends` resolved. Only [`crate::Ruleset`]s reach the
+/// interpreter and the engine; they are built only by the validating loaders of this crate.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Ruleset {
+    /// The variant id (the spec file's stem).
+    pub id: String,
+    /// The parent this variant extends, if any.
+    pub extends: Option<String>,
+    /// Descriptive data.
+    pub meta: Meta,
+    /// Board sizes.
+    pub board: BoardRules,
+    /// How moves are played.
+    pub play: PlayRules,
+    /// How play stops and the game ends.
+    pub end: EndRules,
+    /// Counting.
+    pub scoring: ScoringRules,
+    /// Handicap.
+    pub handicap: HandicapRules,
+    /// Time and penalties.
+    pub time: TimeRules,
+}
