@@ -1,2 +1,4 @@
 //! The literal interpreter (issue 3): placeholder.
 #![deny(missing_docs)]
+
+pub mod scoring;
