@@ -1,3 +1,58 @@
-//! `cargo xtask`: placeholder.
+//! `cargo xtask`: the one entry point for the project's multi-step maintenance tasks.
+//!
+//! ```text
+//! cargo xtask ci [--skip STEP]...   everything .ci/run checks (fmt, clippy, test, codegen, spec-check, tidy, fuzz)
+//! cargo xtask spec-check            validate every file of spec/
+//! cargo xtask codegen [--check]     write spec/README.md from the spec types (--check: fail if stale)
+//! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
+//! cargo xtask fuzz [SECONDS]        run every cargo-fuzz target briefly (needs nightly and cargo-fuzz)
+//! ```
 
-fn main() {}
+mod ci;
+mod codegen;
+mod spec_check;
+mod tidy;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | fuzz [SECONDS]>";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = project_root();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci::run(&root, &args[1..]),
+        Some("spec-check") => spec_check::run(&root),
+        Some("codegen") => match args.get(1).map(String::as_str) {
+            None => codegen::run(&root, false),
+            Some("--check") => codegen::run(&root, true),
+            Some(other) => Err(format!("unknown codegen option {other:?}\n{USAGE}")),
+        },
+        Some("tidy") => tidy::run(&root),
+        Some("fuzz") => {
+            let seconds = match args.get(1).map(|s| s.parse::<u64>()) {
+                None => Ok(30),
+                Some(Ok(s)) => Ok(s),
+                Some(Err(_)) => Err(format!("fuzz: SECONDS must be a number\n{USAGE}")),
+            };
+            seconds.and_then(|s| ci::fuzz(&root, s))
+        }
+        Some(other) => Err(format!("unknown task {other:?}\n{USAGE}")),
+        None => Err(USAGE.to_owned()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's manifest directory.
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
