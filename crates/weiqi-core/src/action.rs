@@ -76,13 +76,19 @@ impl Action {
     /// A play by `color` at `p`.
     #[must_use]
     pub fn play(color: Color, p: Point) -> Action {
-        Action::Move { color, mv: Move::Play(p) }
+        Action::Move {
+            color,
+            mv: Move::Play(p),
+        }
     }
 
     /// A pass by `color`.
     #[must_use]
     pub fn pass(color: Color) -> Action {
-        Action::Move { color, mv: Move::Pass }
+        Action::Move {
+            color,
+            mv: Move::Pass,
+        }
     }
 
     /// The player performing the action.

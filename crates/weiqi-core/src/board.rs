@@ -42,7 +42,10 @@ impl fmt::Display for DiagramError {
             DiagramError::Empty => f.write_str("empty diagram"),
             DiagramError::Ragged { row } => write!(f, "row {row} has a different length"),
             DiagramError::BadChar { row, ch } => {
-                write!(f, "row {row}: unexpected character {ch:?} (allowed: X, O, .)")
+                write!(
+                    f,
+                    "row {row}: unexpected character {ch:?} (allowed: X, O, .)"
+                )
             }
             DiagramError::Size(e) => write!(f, "{e}"),
         }
@@ -55,7 +58,10 @@ impl Board {
     /// An empty board.
     #[must_use]
     pub fn new(size: BoardSize) -> Board {
-        Board { size, cells: vec![None; size.points_count()] }
+        Board {
+            size,
+            cells: vec![None; size.points_count()],
+        }
     }
 
     /// The board's size.
@@ -90,7 +96,9 @@ impl Board {
 
     /// The points holding a stone of `color`.
     pub fn stones(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
-        self.iter().filter(move |&(_, c)| c == Some(color)).map(|(p, _)| p)
+        self.iter()
+            .filter(move |&(_, c)| c == Some(color))
+            .map(|(p, _)| p)
     }
 
     /// The empty points.
@@ -123,10 +131,11 @@ impl Board {
                     _ => Err(DiagramError::BadChar { row, ch }),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            if let Some(first) = rows.first() {
-                if first.len() != parsed.len() {
-                    return Err(DiagramError::Ragged { row });
-                }
+            if rows
+                .first()
+                .is_some_and(|first| first.len() != parsed.len())
+            {
+                return Err(DiagramError::Ragged { row });
             }
             rows.push(parsed);
         }
@@ -136,7 +145,10 @@ impl Board {
             u32::try_from(rows.len()).unwrap_or(u32::MAX),
         )
         .map_err(DiagramError::Size)?;
-        Ok(Board { size, cells: rows.into_iter().flatten().collect() })
+        Ok(Board {
+            size,
+            cells: rows.into_iter().flatten().collect(),
+        })
     }
 }
 
@@ -179,8 +191,14 @@ mod tests {
     #[test]
     fn bad_diagrams_are_errors() {
         assert_eq!(Board::from_diagram(""), Err(DiagramError::Empty));
-        assert_eq!(Board::from_diagram("..\n."), Err(DiagramError::Ragged { row: 1 }));
-        assert_eq!(Board::from_diagram(".?"), Err(DiagramError::BadChar { row: 0, ch: '?' }));
+        assert_eq!(
+            Board::from_diagram("..\n."),
+            Err(DiagramError::Ragged { row: 1 })
+        );
+        assert_eq!(
+            Board::from_diagram(".?"),
+            Err(DiagramError::BadChar { row: 0, ch: '?' })
+        );
     }
 
     #[test]

@@ -63,7 +63,11 @@ pub struct ParseColorError(pub String);
 
 impl fmt::Display for ParseColorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown colour {:?} (allowed: B, W, black, white)", self.0)
+        write!(
+            f,
+            "unknown colour {:?} (allowed: B, W, black, white)",
+            self.0
+        )
     }
 }
 
@@ -89,7 +93,10 @@ pub struct ByColor<T> {
 impl<T> ByColor<T> {
     /// Builds the container from a function of the colour.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
-        ByColor { black: f(Color::Black), white: f(Color::White) }
+        ByColor {
+            black: f(Color::Black),
+            white: f(Color::White),
+        }
     }
 
     /// The value of `color`.
@@ -110,7 +117,10 @@ impl<T> ByColor<T> {
 
     /// Applies `f` to both values.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
-        ByColor { black: f(self.black), white: f(self.white) }
+        ByColor {
+            black: f(self.black),
+            white: f(self.white),
+        }
     }
 
     /// The pairs `(colour, value)`, Black first.
@@ -159,6 +169,12 @@ mod tests {
         v[Color::White] += 10;
         assert_eq!(v[Color::Black], 1);
         assert_eq!(v[Color::White], 12);
-        assert_eq!(v.map(|x| x * 2), ByColor { black: 2, white: 24 });
+        assert_eq!(
+            v.map(|x| x * 2),
+            ByColor {
+                black: 2,
+                white: 24
+            }
+        );
     }
 }

@@ -71,6 +71,12 @@ pub enum Illegal {
     },
     /// The referee's fuel budget ran out before it could decide.
     OutOfFuel,
+    /// During a free handicap placement Black must place a stone (no pass) and White must pass
+    /// (no play).
+    HandicapPlacement {
+        /// The player to move.
+        player: Color,
+    },
 }
 
 impl Illegal {
@@ -92,6 +98,7 @@ impl Illegal {
             Illegal::WrongPhase { .. } => "wrong-phase",
             Illegal::NotAStone { .. } => "not-a-stone",
             Illegal::OutOfFuel => "out-of-fuel",
+            Illegal::HandicapPlacement { .. } => "handicap-placement",
         }
     }
 }
@@ -104,10 +111,16 @@ impl fmt::Display for Illegal {
             Illegal::Suicide => f.write_str("suicide is forbidden"),
             Illegal::Ko => f.write_str("ko: immediate recapture is forbidden"),
             Illegal::PositionalSuperko { repeats } => {
-                write!(f, "positional superko: repeats the board after move {repeats}")
+                write!(
+                    f,
+                    "positional superko: repeats the board after move {repeats}"
+                )
             }
             Illegal::SituationalSuperko { repeats } => {
-                write!(f, "situational superko: repeats the situation after move {repeats}")
+                write!(
+                    f,
+                    "situational superko: repeats the situation after move {repeats}"
+                )
             }
             Illegal::NaturalSituationalSuperko { repeats } => write!(
                 f,
@@ -129,14 +142,20 @@ impl fmt::Display for Illegal {
             ),
             Illegal::GameOver => f.write_str("the game is over"),
             Illegal::WrongTurn { expected } => write!(f, "it is {expected}'s turn"),
-            Illegal::WrongPhase { needs: PhaseKind::Playing } => {
-                f.write_str("only allowed while the game is being played")
-            }
-            Illegal::WrongPhase { needs: PhaseKind::Stopped } => {
-                f.write_str("only allowed while play is stopped")
-            }
+            Illegal::WrongPhase {
+                needs: PhaseKind::Playing,
+            } => f.write_str("only allowed while the game is being played"),
+            Illegal::WrongPhase {
+                needs: PhaseKind::Stopped,
+            } => f.write_str("only allowed while play is stopped"),
             Illegal::NotAStone { point } => write!(f, "no stone on {}", point.to_sgf()),
             Illegal::OutOfFuel => f.write_str("the referee ran out of fuel"),
+            Illegal::HandicapPlacement {
+                player: Color::Black,
+            } => f.write_str("during free handicap placement black must place a stone"),
+            Illegal::HandicapPlacement {
+                player: Color::White,
+            } => f.write_str("during free handicap placement white must pass"),
         }
     }
 }

@@ -49,14 +49,22 @@ impl fmt::Display for CoordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CoordError::SideOutOfRange { side } => {
-                write!(f, "board side {side} out of range (allowed: 1..={MAX_SIDE})")
+                write!(
+                    f,
+                    "board side {side} out of range (allowed: 1..={MAX_SIDE})"
+                )
             }
-            CoordError::OffBoard { text, size } => write!(f, "point {text:?} is off the {size} board"),
+            CoordError::OffBoard { text, size } => {
+                write!(f, "point {text:?} is off the {size} board")
+            }
             CoordError::Malformed { text, notation } => {
                 write!(f, "{text:?} is not a point in {notation} notation")
             }
             CoordError::TooWideForGtp { size } => {
-                write!(f, "the {size} board is wider than GTP coordinates allow ({MAX_GTP_SIDE})")
+                write!(
+                    f,
+                    "the {size} board is wider than GTP coordinates allow ({MAX_GTP_SIDE})"
+                )
             }
         }
     }
@@ -66,7 +74,10 @@ impl std::error::Error for CoordError {}
 
 impl BoardSize {
     /// The standard 19x19 board.
-    pub const STANDARD: BoardSize = BoardSize { width: 19, height: 19 };
+    pub const STANDARD: BoardSize = BoardSize {
+        width: 19,
+        height: 19,
+    };
 
     /// A `width` x `height` board; each side must be in `1..=52`.
     pub fn new(width: u32, height: u32) -> Result<BoardSize, CoordError> {
@@ -76,7 +87,10 @@ impl BoardSize {
             }
         }
         // Both sides were checked to fit in 1..=52 above.
-        Ok(BoardSize { width: width as u8, height: height as u8 })
+        Ok(BoardSize {
+            width: width as u8,
+            height: height as u8,
+        })
     }
 
     /// A square board.
@@ -127,7 +141,10 @@ impl BoardSize {
         (index < self.points_count()).then(|| {
             let w = usize::from(self.width);
             // index < width * height <= 52 * 52, so both parts fit in u8.
-            Point { col: (index % w) as u8, row: (index / w) as u8 }
+            Point {
+                col: (index % w) as u8,
+                row: (index / w) as u8,
+            }
         })
     }
 
@@ -151,7 +168,10 @@ impl BoardSize {
 
     /// Parses `19` or `19:13` (width:height, as SGF `SZ` writes it) or `19x13`.
     pub fn parse(text: &str) -> Result<BoardSize, CoordError> {
-        let malformed = || CoordError::Malformed { text: text.to_owned(), notation: "size" };
+        let malformed = || CoordError::Malformed {
+            text: text.to_owned(),
+            notation: "size",
+        };
         let t = text.trim();
         let (w, h) = match t.split_once([':', 'x']) {
             Some((w, h)) => (w.trim(), h.trim()),
@@ -214,7 +234,10 @@ impl Point {
     /// Parses an SGF point such as `pd` on a board of the given size.
     pub fn from_sgf(text: &str, size: BoardSize) -> Result<Point, CoordError> {
         let bytes = text.as_bytes();
-        let malformed = || CoordError::Malformed { text: text.to_owned(), notation: "sgf" };
+        let malformed = || CoordError::Malformed {
+            text: text.to_owned(),
+            notation: "sgf",
+        };
         if bytes.len() != 2 {
             return Err(malformed());
         }
@@ -224,38 +247,60 @@ impl Point {
         if size.contains(p) {
             Ok(p)
         } else {
-            Err(CoordError::OffBoard { text: text.to_owned(), size })
+            Err(CoordError::OffBoard {
+                text: text.to_owned(),
+                size,
+            })
         }
     }
 
     /// The GTP spelling, e.g. `Q16` (column letter without `I`, row counted from the bottom).
     pub fn to_gtp(self, size: BoardSize) -> Result<String, CoordError> {
         if !size.contains(self) {
-            return Err(CoordError::OffBoard { text: self.to_sgf(), size });
+            return Err(CoordError::OffBoard {
+                text: self.to_sgf(),
+                size,
+            });
         }
         let letter = GTP_LETTERS
             .get(usize::from(self.col))
             .ok_or(CoordError::TooWideForGtp { size })?;
-        Ok(format!("{}{}", char::from(*letter), size.height() - self.row))
+        Ok(format!(
+            "{}{}",
+            char::from(*letter),
+            size.height() - self.row
+        ))
     }
 
     /// Parses a GTP point such as `Q16` (case-insensitive) on a board of the given size.
     pub fn from_gtp(text: &str, size: BoardSize) -> Result<Point, CoordError> {
-        let malformed = || CoordError::Malformed { text: text.to_owned(), notation: "gtp" };
+        let malformed = || CoordError::Malformed {
+            text: text.to_owned(),
+            notation: "gtp",
+        };
         let mut chars = text.chars();
         let letter = chars.next().ok_or_else(malformed)?.to_ascii_uppercase();
-        let col = GTP_LETTERS.iter().position(|&l| char::from(l) == letter).ok_or_else(malformed)?;
+        let col = GTP_LETTERS
+            .iter()
+            .position(|&l| char::from(l) == letter)
+            .ok_or_else(malformed)?;
         let digits = chars.as_str();
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
             return Err(malformed());
         }
         let number: u32 = digits.parse().map_err(|_| malformed())?;
-        let off = || CoordError::OffBoard { text: text.to_owned(), size };
+        let off = || CoordError::OffBoard {
+            text: text.to_owned(),
+            size,
+        };
         if number == 0 || number > u32::from(size.height()) || col >= usize::from(size.width()) {
             return Err(off());
         }
         // Both values were bounded by the board size above.
-        Ok(Point { col: col as u8, row: (u32::from(size.height()) - number) as u8 })
+        Ok(Point {
+            col: col as u8,
+            row: (u32::from(size.height()) - number) as u8,
+        })
     }
 
     /// Parses a point in either notation: GTP when it starts with a letter followed by digits,
@@ -308,24 +353,51 @@ mod tests {
     #[test]
     fn bad_points_are_errors() {
         let s = BoardSize::square(9).expect("valid");
-        assert!(matches!(Point::from_gtp("I5", s), Err(CoordError::Malformed { .. })));
-        assert!(matches!(Point::from_gtp("K5", s), Err(CoordError::OffBoard { .. })));
-        assert!(matches!(Point::from_gtp("A10", s), Err(CoordError::OffBoard { .. })));
-        assert!(matches!(Point::from_gtp("A0", s), Err(CoordError::OffBoard { .. })));
-        assert!(matches!(Point::from_sgf("jj", s), Err(CoordError::OffBoard { .. })));
-        assert!(matches!(Point::from_sgf("a", s), Err(CoordError::Malformed { .. })));
-        assert!(matches!(Point::from_sgf("a1", s), Err(CoordError::Malformed { .. })));
+        assert!(matches!(
+            Point::from_gtp("I5", s),
+            Err(CoordError::Malformed { .. })
+        ));
+        assert!(matches!(
+            Point::from_gtp("K5", s),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Point::from_gtp("A10", s),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Point::from_gtp("A0", s),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Point::from_sgf("jj", s),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Point::from_sgf("a", s),
+            Err(CoordError::Malformed { .. })
+        ));
+        assert!(matches!(
+            Point::from_sgf("a1", s),
+            Err(CoordError::Malformed { .. })
+        ));
         assert!(Point::from_gtp("", s).is_err());
         assert!(Point::from_gtp("A99999999999", s).is_err());
         let wide = BoardSize::square(30).expect("valid");
-        assert!(matches!(Point::rc(0, 27).to_gtp(wide), Err(CoordError::TooWideForGtp { .. })));
+        assert!(matches!(
+            Point::rc(0, 27).to_gtp(wide),
+            Err(CoordError::TooWideForGtp { .. })
+        ));
     }
 
     #[test]
     fn sizes_are_checked() {
         assert!(BoardSize::new(0, 5).is_err());
         assert!(BoardSize::new(53, 5).is_err());
-        assert_eq!(BoardSize::parse("19:13").map(|s| (s.width(), s.height())), Ok((19, 13)));
+        assert_eq!(
+            BoardSize::parse("19:13").map(|s| (s.width(), s.height())),
+            Ok((19, 13))
+        );
         assert_eq!(BoardSize::parse("9"), BoardSize::square(9));
         assert!(BoardSize::parse("x").is_err());
     }

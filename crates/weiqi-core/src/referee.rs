@@ -68,20 +68,32 @@ impl Setup {
     /// An even game on an empty board of the given size.
     #[must_use]
     pub fn even(size: BoardSize) -> Setup {
-        Setup { size, handicap: 0, stones: Vec::new(), to_move: None, komi: None }
+        Setup {
+            size,
+            handicap: 0,
+            stones: Vec::new(),
+            to_move: None,
+            komi: None,
+        }
     }
 
     /// An empty-board game with `handicap` stones.
     #[must_use]
     pub fn with_handicap(size: BoardSize, handicap: u32) -> Setup {
-        Setup { handicap, ..Setup::even(size) }
+        Setup {
+            handicap,
+            ..Setup::even(size)
+        }
     }
 
     /// A game from a given position with `to_move` to play.
     #[must_use]
     pub fn from_board(board: &Board, to_move: Color) -> Setup {
         Setup {
-            stones: board.iter().filter_map(|(p, c)| c.map(|c| (p, c))).collect(),
+            stones: board
+                .iter()
+                .filter_map(|(p, c)| c.map(|c| (p, c)))
+                .collect(),
             to_move: Some(to_move),
             ..Setup::even(board.size())
         }

@@ -65,21 +65,26 @@ impl Points {
             _ => return None,
         };
         let halves = whole * 2 + half;
-        Some(Points { halves: if neg { -halves } else { halves } })
+        Some(Points {
+            halves: if neg { -halves } else { halves },
+        })
     }
 
     /// The value as a float if it is a multiple of 0.5, else `None`.
     #[must_use]
     pub fn from_f64(value: f64) -> Option<Points> {
         let halves = value * 2.0;
-        (halves.is_finite() && halves.fract() == 0.0 && halves.abs() < 1e15)
-            .then(|| Points { halves: halves as i64 })
+        (halves.is_finite() && halves.fract() == 0.0 && halves.abs() < 1e15).then_some(Points {
+            halves: halves as i64,
+        })
     }
 
     /// The absolute value.
     #[must_use]
     pub fn abs(self) -> Points {
-        Points { halves: self.halves.abs() }
+        Points {
+            halves: self.halves.abs(),
+        }
     }
 }
 
@@ -87,28 +92,38 @@ impl fmt::Display for Points {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.halves < 0 { "-" } else { "" };
         let a = self.halves.unsigned_abs();
-        if a % 2 == 0 { write!(f, "{sign}{}", a / 2) } else { write!(f, "{sign}{}.5", a / 2) }
+        if a.is_multiple_of(2) {
+            write!(f, "{sign}{}", a / 2)
+        } else {
+            write!(f, "{sign}{}.5", a / 2)
+        }
     }
 }
 
 impl Add for Points {
     type Output = Points;
     fn add(self, o: Points) -> Points {
-        Points { halves: self.halves + o.halves }
+        Points {
+            halves: self.halves + o.halves,
+        }
     }
 }
 
 impl Sub for Points {
     type Output = Points;
     fn sub(self, o: Points) -> Points {
-        Points { halves: self.halves - o.halves }
+        Points {
+            halves: self.halves - o.halves,
+        }
     }
 }
 
 impl Neg for Points {
     type Output = Points;
     fn neg(self) -> Points {
-        Points { halves: -self.halves }
+        Points {
+            halves: -self.halves,
+        }
     }
 }
 
@@ -127,7 +142,7 @@ impl SubAssign for Points {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Points {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.halves % 2 == 0 {
+        if self.halves.is_multiple_of(2) {
             s.serialize_i64(self.halves / 2)
         } else {
             s.serialize_f64(self.as_f64())
@@ -333,14 +348,19 @@ mod tests {
 
     #[test]
     fn results_round_trip_through_sgf() {
-        for text in ["B+3.5", "W+R", "W+T", "B+F", "B+", "0", "Void", "W+0.5", "B+12"] {
+        for text in [
+            "B+3.5", "W+R", "W+T", "B+F", "B+", "0", "Void", "W+0.5", "B+12",
+        ] {
             let r = GameResult::parse(text).expect(text);
             assert_eq!(r.to_sgf(), text);
         }
         assert_eq!(GameResult::parse("Jigo"), Ok(GameResult::Draw));
         assert_eq!(
             GameResult::parse("W+Resign"),
-            Ok(GameResult::Win { winner: Color::White, by: WinBy::Resignation })
+            Ok(GameResult::Win {
+                winner: Color::White,
+                by: WinBy::Resignation
+            })
         );
         assert!(GameResult::parse("X+1").is_err());
         assert!(GameResult::parse("B+1.3").is_err());
