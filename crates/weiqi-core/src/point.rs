@@ -194,6 +194,7 @@ impl fmt::Display for BoardSize {
 /// The diagrams of the rules research use the same `(row, col)` convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Point {
     /// Column, 0 = left edge.
     pub col: u8,

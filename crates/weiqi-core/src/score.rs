@@ -142,7 +142,7 @@ impl SubAssign for Points {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Points {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.halves.is_multiple_of(2) {
+        if self.halves % 2 == 0 {
             s.serialize_i64(self.halves / 2)
         } else {
             s.serialize_f64(self.as_f64())
