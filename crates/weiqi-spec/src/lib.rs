@@ -1,47 +1,233 @@
-//! The weiqi rules spec language: TOML files -> `SpecFile` -> validated [`Ruleset`].
+//! The weiqi rules spec language: one TOML file per rule variant, checked strictly and resolved
+//! into a [`Ruleset`], the only thing the interpreter and the engine read.
 //!
-//! PLACEHOLDER: the loaders below are being written (issue 2).
+//! Three stages (CONVENTIONS.md 6): the raw [`file::SpecFile`] (serde, unknown keys
+//! rejected, every value spanned) -> per-file validation -> `extends` resolution, defaults and
+//! the cross-key checks -> [`Ruleset`]. Every problem of every file is reported at once, each
+//! with its file, line, column, key and allowed values ([`SpecErrors`]). The keys, their
+//! meaning, allowed values, defaults and sources are data: [`keys::KEYS`].
+//!
+//! The twelve built-in variants (`spec/<id>.toml`) are compiled in.
+//!
+//! ```
+//! use weiqi_spec::{Ko, Tie};
+//!
+//! let japanese = weiqi_spec::builtin("japanese-1989")?;
+//! assert_eq!(japanese.play.ko, Ko::Simple);
+//! assert_eq!(weiqi_spec::id_for_sgf_name("JAPANESE"), Some("japanese-1989"));
+//!
+//! // A variant written as a difference from a built-in one.
+//! let mine = weiqi_spec::parse_str(
+//!     "my-rules.toml",
+//!     "extends = \"japanese-1989\"\n[scoring]\nkomi = 7.5\ntie = \"white\"\n",
+//! )?;
+//! assert_eq!(mine.scoring.komi.to_string(), "7.5");
+//! assert_eq!(mine.tie_for(0), Tie::White);
+//! let changed: Vec<String> = japanese.diff(&mine).into_iter().map(|d| d.key).collect();
+//! assert!(changed.contains(&"scoring.komi".to_string()));
+//!
+//! // Every problem at once, one line each.
+//! let err = weiqi_spec::parse_str("bad.toml", "[play]\nko = \"superko\"\n[scoring]\nkomi = 6.3\n")
+//!     .unwrap_err();
+//! assert_eq!(err.0.len(), 2);
+//! assert!(err.to_string().starts_with("bad.toml:2:6: key `play.ko`: unknown value \"superko\""));
+//! # Ok::<(), weiqi_spec::SpecErrors>(())
+//! ```
 #![deny(missing_docs)]
 
+mod builtin;
+mod defaults;
+mod error;
+pub mod file;
+pub mod keys;
 mod model;
+mod render;
+mod resolve;
+mod validate;
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+pub use defaults::{Patterns, defaults, standard_patterns};
+pub use error::{SpecError, SpecErrorKind, SpecErrors};
 pub use model::*;
+pub use render::KeyDiff;
+pub use validate::is_valid_id;
 
-/// A problem found in a spec file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SpecError {
-    /// The file (path, or `builtin:<id>`).
-    pub file: String,
-    /// 1-based line, if known.
-    pub line: Option<usize>,
-    /// 1-based column, if known.
-    pub column: Option<usize>,
-    /// The dotted key, if the problem is about one.
-    pub key: Option<String>,
-    /// What is wrong.
-    pub message: String,
-    /// The allowed values, if the key has a closed set of them.
-    pub allowed: Vec<String>,
-}
+use resolve::Loader;
 
-/// Every problem found while loading a spec.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SpecErrors(pub Vec<SpecError>);
-
-/// The ids of the built-in variants.
+/// The ids of the built-in variants, sorted.
 #[must_use]
 pub fn builtin_ids() -> Vec<&'static str> {
-    Vec::new()
+    builtin::BUILTIN_FILES.iter().map(|(id, _)| *id).collect()
+}
+
+/// The text of a built-in spec file.
+#[must_use]
+pub fn builtin_text(id: &str) -> Option<&'static str> {
+    builtin::BUILTIN_FILES
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, t)| *t)
+}
+
+fn unknown_variant(id: &str) -> SpecErrors {
+    SpecErrors(vec![
+        SpecError::new(
+            &format!("builtin:{id}"),
+            SpecErrorKind::UnknownParent,
+            format!("unknown built-in variant {id:?}"),
+        )
+        .allowed(builtin_ids()),
+    ])
+}
+
+/// Turns the loader's problems into the error (never an empty list).
+fn failure(loader: Loader, what: &str) -> SpecErrors {
+    let mut errors = SpecErrors(loader.errors).normalize();
+    if errors.0.is_empty() {
+        errors.0.push(SpecError::new(
+            what,
+            SpecErrorKind::InvalidValue,
+            "could not be resolved",
+        ));
+    }
+    errors
+}
+
+fn builtin_cache() -> &'static BTreeMap<&'static str, Result<Ruleset, SpecErrors>> {
+    static CACHE: OnceLock<BTreeMap<&'static str, Result<Ruleset, SpecErrors>>> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        builtin_ids()
+            .into_iter()
+            .map(|id| {
+                let mut loader = Loader::new();
+                let result = match loader.resolve(id) {
+                    Some(r) if loader.errors.is_empty() => Ok(r),
+                    _ => Err(failure(loader, &format!("builtin:{id}"))),
+                };
+                (id, result)
+            })
+            .collect()
+    })
 }
 
 /// A built-in variant by id.
 pub fn builtin(id: &str) -> Result<Ruleset, SpecErrors> {
-    Err(SpecErrors(vec![SpecError {
-        file: format!("builtin:{id}"),
-        line: None,
-        column: None,
-        key: None,
-        message: "not loaded yet".into(),
-        allowed: Vec::new(),
-    }]))
+    builtin_cache()
+        .get(id)
+        .cloned()
+        .unwrap_or_else(|| Err(unknown_variant(id)))
+}
+
+/// Every built-in variant, sorted by id; the error lists the problems of every broken file
+/// (and SGF names claimed by two variants).
+pub fn builtins() -> Result<Vec<Ruleset>, SpecErrors> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for id in builtin_ids() {
+        match builtin(id) {
+            Ok(r) => out.push(r),
+            Err(e) => errors.extend(e.0),
+        }
+    }
+    let mut loader = Loader::new();
+    let ids: Vec<String> = builtin_ids().into_iter().map(str::to_owned).collect();
+    for id in &ids {
+        let _ = loader.resolve(id);
+    }
+    loader.errors.clear();
+    loader.check_sgf_names(&ids);
+    errors.extend(loader.errors);
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(SpecErrors(errors).normalize())
+    }
+}
+
+/// Parses one spec file given as text; its id is the stem of `file_name`. It may extend a
+/// built-in variant (a file whose id is a built-in id replaces that built-in).
+pub fn parse_str(file_name: &str, text: &str) -> Result<Ruleset, SpecErrors> {
+    let mut loader = Loader::new();
+    let Some(id) = loader.add(file_name, text.to_owned()) else {
+        return Err(failure(loader, file_name));
+    };
+    match loader.resolve(&id) {
+        Some(r) if loader.errors.is_empty() => Ok(r),
+        _ => Err(failure(loader, file_name)),
+    }
+}
+
+/// A built-in variant by id, or the spec file at a path (read now; it may extend a built-in).
+pub fn load(id_or_path: &str) -> Result<Ruleset, SpecErrors> {
+    if builtin_text(id_or_path).is_some() {
+        return builtin(id_or_path);
+    }
+    let path = Path::new(id_or_path);
+    if !path.exists() && is_valid_id(id_or_path) {
+        return Err(unknown_variant(id_or_path));
+    }
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_str(id_or_path, &text),
+        Err(e) => Err(SpecErrors(vec![SpecError::new(
+            id_or_path,
+            SpecErrorKind::Io,
+            format!("cannot read the file: {}", e.to_string().to_lowercase()),
+        )])),
+    }
+}
+
+/// Loads spec files that may extend each other and the built-ins (a file whose id is a
+/// built-in id replaces that built-in), in the order given; every problem of every file at
+/// once, including ids given twice and SGF names claimed by two of the files.
+pub fn load_files(paths: &[PathBuf]) -> Result<Vec<Ruleset>, SpecErrors> {
+    let mut loader = Loader::new();
+    let mut ids = Vec::new();
+    for path in paths {
+        let file = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                if let Some(id) = loader.add(&file, text) {
+                    ids.push(id);
+                }
+            }
+            Err(e) => loader.errors.push(SpecError::new(
+                &file,
+                SpecErrorKind::Io,
+                format!("cannot read the file: {}", e.to_string().to_lowercase()),
+            )),
+        }
+    }
+    let mut out = Vec::new();
+    for id in &ids {
+        if let Some(r) = loader.resolve(id) {
+            out.push(r);
+        }
+    }
+    loader.check_sgf_names(&ids);
+    if loader.errors.is_empty() && out.len() == paths.len() {
+        Ok(out)
+    } else {
+        Err(failure(loader, "spec files"))
+    }
+}
+
+/// The built-in variant an SGF `RU` value selects (case-insensitive, surrounding spaces
+/// ignored), from every built-in's `meta.sgf-names`.
+#[must_use]
+pub fn id_for_sgf_name(ru: &str) -> Option<&'static str> {
+    let wanted = ru.trim().to_lowercase();
+    if wanted.is_empty() {
+        return None;
+    }
+    builtin_cache().iter().find_map(|(id, r)| {
+        let r = r.as_ref().ok()?;
+        r.meta
+            .sgf_names
+            .iter()
+            .any(|n| n.trim().to_lowercase() == wanted)
+            .then_some(*id)
+    })
 }

@@ -1,8 +1,12 @@
 //! The validated ruleset: what the interpreter and the engine read.
 //!
 //! Every axis is its own field and every value its own enum variant, so that the language can
-//! grow one key at a time. The TOML keys and their documentation live in [`crate::file`];
-//! `spec/README.md` is generated from both.
+//! grow one key at a time. The TOML keys and their documentation live in [`crate::file`] and
+//! [`crate::keys`]; `spec/README.md` is generated from both.
+//!
+//! Serialized (for `weiqi rules show --json`), every field uses its spec key (kebab-case),
+//! enum values their spec spelling, board sizes `"19x19"`, points SGF (`"pd"`), the penalty
+//! step `"1/6"` and colours `"black"`/`"white"`.
 
 use std::collections::BTreeMap;
 
@@ -36,10 +40,13 @@ macro_rules! spec_enum {
                 match text { $($text => Some($name::$variant),)+ _ => None }
             }
 
+            /// The allowed spellings, in declaration order (the same table as [`Self::ALL`]).
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
             /// The allowed spellings, for error messages and documentation.
             #[must_use]
             pub fn names() -> Vec<&'static str> {
-                vec![$($text),+]
+                Self::NAMES.to_vec()
             }
         }
 
@@ -69,8 +76,6 @@ macro_rules! spec_enum {
         }
     };
 }
-
-pub(crate) use spec_enum;
 
 spec_enum! {
     /// Whether a play may leave its own string without liberties.
@@ -326,6 +331,7 @@ spec_enum! {
 
 /// Descriptive data about a variant.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Meta {
     /// Human-readable name.
     pub name: String,
@@ -339,13 +345,16 @@ pub struct Meta {
 
 /// Which board sizes the variant allows.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct BoardRules {
     /// The allowed sizes; empty means any size from 1x1 to 52x52.
+    #[serde(serialize_with = "ser::sizes")]
     pub sizes: Vec<BoardSize>,
 }
 
 /// How moves are played.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct PlayRules {
     /// Self-capture.
     pub suicide: Suicide,
@@ -364,6 +373,7 @@ pub struct PlayRules {
 
 /// How play stops and the game ends.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct EndRules {
     /// Consecutive passes that stop play.
     pub stop_passes: u32,
@@ -384,6 +394,7 @@ pub struct EndRules {
 
 /// How the result is counted.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct ScoringRules {
     /// Area or territory.
     pub scoring: Scoring,
@@ -405,27 +416,32 @@ pub struct ScoringRules {
 
 /// How handicap is given.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct HandicapRules {
     /// Fixed or free placement.
     pub placement: Placement,
     /// How free placement plays alternate with White.
     pub free_placement_moves: FreePlacementMoves,
     /// The fixed patterns: board size -> number of stones -> points.
+    #[serde(serialize_with = "ser::patterns")]
     pub patterns: BTreeMap<BoardSize, BTreeMap<u32, Vec<Point>>>,
     /// White's compensation for handicap stones.
     pub bonus: HandicapBonus,
     /// Komi in handicap games.
     pub komi: Points,
     /// Who moves after placement.
+    #[serde(serialize_with = "ser::color")]
     pub first_after_placement: Color,
 }
 
 /// Time control and penalties.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct TimeRules {
     /// The penalty system.
     pub penalty_system: PenaltySystem,
     /// One penalty step, as a fraction (numerator, denominator) of the basic time (Ing: 1/6).
+    #[serde(serialize_with = "ser::fraction")]
     pub penalty_step: (u32, u32),
     /// Points per step (Ing: 2).
     pub penalty_points_per_step: u32,
@@ -441,6 +457,7 @@ pub struct TimeRules {
 /// A validated ruleset with `extends` resolved. Only [`crate::Ruleset`]s reach the
 /// interpreter and the engine; they are built only by the validating loaders of this crate.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Ruleset {
     /// The variant id (the spec file's stem).
     pub id: String,
@@ -460,4 +477,56 @@ pub struct Ruleset {
     pub handicap: HandicapRules,
     /// Time and penalties.
     pub time: TimeRules,
+    /// Keeps construction inside this crate (only the validating loaders build a `Ruleset`).
+    #[serde(skip)]
+    pub(crate) sealed: Sealed,
+}
+
+/// A private marker: a [`Ruleset`] cannot be written as a struct literal outside this crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Sealed;
+
+/// Serializers that spell values as the spec files do.
+mod ser {
+    use std::collections::BTreeMap;
+
+    use serde::Serializer;
+    use serde::ser::SerializeMap;
+    use weiqi_core::{BoardSize, Color, Point};
+
+    pub(super) fn sizes<S: Serializer>(sizes: &[BoardSize], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(sizes.iter().map(ToString::to_string))
+    }
+
+    pub(super) fn color<S: Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&color.to_string())
+    }
+
+    pub(super) fn fraction<S: Serializer>(f: &(u32, u32), s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{}/{}", f.0, f.1))
+    }
+
+    pub(super) type Patterns = BTreeMap<BoardSize, BTreeMap<u32, Vec<Point>>>;
+
+    pub(super) fn patterns<S: Serializer>(p: &Patterns, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(p.len()))?;
+        for (size, counts) in p {
+            map.serialize_entry(&size.to_string(), &Counts(counts))?;
+        }
+        map.end()
+    }
+
+    /// One size's patterns, keyed by the stone count as a string, in numeric order.
+    struct Counts<'a>(&'a BTreeMap<u32, Vec<Point>>);
+
+    impl serde::Serialize for Counts<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut map = s.serialize_map(Some(self.0.len()))?;
+            for (n, points) in self.0 {
+                let points: Vec<String> = points.iter().map(|p| p.to_sgf()).collect();
+                map.serialize_entry(&n.to_string(), &points)?;
+            }
+            map.end()
+        }
+    }
 }
