@@ -1,0 +1,135 @@
+//! `weiqi check GAME.sgf`: every move of the main line, legal or not, and why.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use serde::Serialize;
+use weiqi_core::{Move, Referee};
+
+use crate::replay::{self, Replay, Verdict};
+use crate::{CliError, emit};
+
+/// One move of `check --json` (field names are stable: see JSON.md).
+#[derive(Debug, Serialize)]
+pub(crate) struct MoveJson {
+    pub(crate) number: usize,
+    pub(crate) color: String,
+    pub(crate) point: String,
+    pub(crate) legal: bool,
+    pub(crate) reason: Option<&'static str>,
+    pub(crate) captures: usize,
+}
+
+/// The whole `check --json` output.
+#[derive(Debug, Serialize)]
+pub(crate) struct CheckJson {
+    pub(crate) file: String,
+    pub(crate) rules: String,
+    pub(crate) moves: Vec<MoveJson>,
+    pub(crate) first_illegal: Option<usize>,
+    pub(crate) status: &'static str,
+    pub(crate) notes: Vec<String>,
+}
+
+fn move_json(v: &Verdict) -> MoveJson {
+    MoveJson {
+        number: v.number,
+        color: v.color.letter().to_string(),
+        point: match v.mv {
+            Move::Play(p) => p.to_sgf(),
+            Move::Pass => "pass".to_owned(),
+        },
+        legal: v.refused.is_none(),
+        reason: v.refused.as_ref().map(|r| r.code()),
+        captures: v.captures,
+    }
+}
+
+/// The JSON of a replay.
+pub(crate) fn to_json(file: &str, rules: &str, replay: &Replay) -> CheckJson {
+    CheckJson {
+        file: file.to_owned(),
+        rules: rules.to_owned(),
+        moves: replay.verdicts.iter().map(move_json).collect(),
+        first_illegal: replay.first_illegal(),
+        status: replay.game.phase().status(),
+        notes: replay.notes.clone(),
+    }
+}
+
+/// A move for people: `dd (D16)` or `pass`.
+pub(crate) fn show_move(mv: Move, size: weiqi_core::BoardSize) -> String {
+    match mv {
+        Move::Pass => "pass".to_owned(),
+        Move::Play(p) => match p.to_gtp(size) {
+            Ok(gtp) => format!("{} ({gtp})", p.to_sgf()),
+            Err(_) => p.to_sgf(),
+        },
+    }
+}
+
+/// The text report of a replay (also used by `score` when a move is illegal).
+pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> String {
+    let size = replay.game.size();
+    let mut t = String::new();
+    let _ = writeln!(t, "file: {file}");
+    let _ = writeln!(t, "rules: {rules} ({how})");
+    for v in &replay.verdicts {
+        let _ = write!(
+            t,
+            "{:>4} {} {:<10}",
+            v.number,
+            v.color.letter(),
+            show_move(v.mv, size)
+        );
+        match &v.refused {
+            None if v.captures > 0 => {
+                let _ = writeln!(t, " legal, captures {}", v.captures);
+            }
+            None => {
+                let _ = writeln!(t, " legal");
+            }
+            Some(r) => {
+                let _ = writeln!(t, " ILLEGAL ({}): {r}", r.code());
+            }
+        }
+    }
+    for n in &replay.notes {
+        let _ = writeln!(t, "note: {n}");
+    }
+    let _ = writeln!(t, "status: {}", replay.game.phase().status());
+    match replay.first_illegal() {
+        Some(n) => {
+            let _ = writeln!(t, "verdict: move {n} is illegal");
+        }
+        None => {
+            let _ = writeln!(t, "verdict: all {} moves are legal", replay.verdicts.len());
+        }
+    }
+    t
+}
+
+pub(crate) fn run(
+    game: &str,
+    rules: Option<&str>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let record = replay::read_record(game)?;
+    let chosen = replay::choose_rules(rules, &record)?;
+    let replay = replay::replay(&record, &chosen.ruleset, None)?;
+    let text = if json {
+        let mut t = serde_json::to_string_pretty(&to_json(game, &chosen.ruleset.id, &replay))
+            .map_err(|e| CliError(format!("cannot write json: {e}")))?;
+        t.push('\n');
+        t
+    } else {
+        to_text(game, &chosen.ruleset.id, &chosen.how, &replay)
+    };
+    emit(out, &text)?;
+    Ok(if replay.first_illegal().is_some() {
+        1
+    } else {
+        0
+    })
+}

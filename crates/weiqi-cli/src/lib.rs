@@ -1,0 +1,213 @@
+//! The `weiqi` command line, as a library so that tests can run it in-process.
+//!
+//! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
+//! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
+//! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
+//!
+//! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
+//! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
+//! a bad `--rules` or a usage error. The JSON output is described in `JSON.md`.
+//!
+//! ```
+//! let mut out = Vec::new();
+//! let mut err = Vec::new();
+//! let code = weiqi_cli::run(["weiqi", "rules", "list"], &mut out, &mut err);
+//! assert_eq!(code, 0);
+//! assert!(String::from_utf8(out)?.contains("japanese-1989"));
+//! # Ok::<(), std::string::FromUtf8Error>(())
+//! ```
+#![deny(missing_docs)]
+
+mod check;
+mod diagram;
+mod replay;
+mod rules_cmd;
+mod score;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+/// The default variant when neither `--rules` nor the record's `RU` chooses one. Japanese 1989
+/// is what KGS assumes for a record without rules and the most common rules of published
+/// records.
+pub const DEFAULT_RULES: &str = "japanese-1989";
+
+/// An error that stops a command: printed on stderr, exit code 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError(pub String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "weiqi",
+    version,
+    about = "The rules of Go as data: check and score game records under any rule variant",
+    after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input \
+                  or bad arguments."
+)]
+struct Cli {
+    /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
+    #[arg(long, global = true, value_name = "ID|FILE")]
+    rules: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The rule variants: list, show, lint and diff.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Replay the main line of a game record and rule on every move.
+    #[command(
+        long_about = "Replay the main line of a game record and rule on every move.\n\n\
+                      The rules come from --rules, else from the record's RU property, else \
+                      the default variant (japanese-1989); the output says which. The list \
+                      stops at the first illegal move. Exit code 0 when every move is legal, \
+                      1 when one is illegal, 2 when the record or the rules cannot be read."
+    )]
+    Check {
+        /// The SGF file.
+        game: String,
+        /// Use the literal interpreter (the only implementation so far: there is no engine
+        /// yet, so this is also the default).
+        #[arg(long)]
+        interpreter: bool,
+        /// Print JSON (see JSON.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a game record, take the dead stones and rule on the result.
+    #[command(
+        long_about = "Replay a game record, take the dead stones and rule on the result.\n\n\
+                      The dead stones are the stones on points of the record's territory marks \
+                      (TB/TW), or none, or a list of points. When play stopped after the \
+                      passes, the game ends by the players' agreement on those stones; \
+                      otherwise the final position is counted as it stands. Exit code 0 when \
+                      the game is ruled, 1 when a move is illegal, 2 when the input cannot be \
+                      read."
+    )]
+    Score {
+        /// The SGF file.
+        game: String,
+        /// Komi for this game, overriding the record's KM and the variant's default.
+        #[arg(long, value_name = "K", allow_hyphen_values = true)]
+        komi: Option<String>,
+        /// Dead stones: `sgf` (the record's TB/TW marks; the default when it has marks),
+        /// `none` (the default otherwise), or points separated by commas in SGF or GTP
+        /// notation (`cc,D4`); any stone of a string marks the whole string dead.
+        #[arg(long, value_name = "sgf|none|POINTS")]
+        dead: Option<String>,
+        /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
+        /// (territory and dead stones) and a comment on the last node of the main line,
+        /// everything else kept.
+        #[arg(long, value_name = "OUT.sgf")]
+        write: Option<std::path::PathBuf>,
+        /// Use the literal interpreter (the only implementation so far: there is no engine
+        /// yet, so this is also the default).
+        #[arg(long)]
+        interpreter: bool,
+        /// Print JSON (see JSON.md).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum RulesCommand {
+    /// The built-in variants: id, name and summary.
+    List,
+    /// One variant resolved (every key, `extends` applied), as TOML or JSON.
+    Show {
+        /// A built-in id or the path of a spec file.
+        variant: String,
+        /// Print JSON instead of TOML.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check spec files and report every problem of every file (exit code 1 if any).
+    Lint {
+        /// The spec files (they may extend each other and the built-in variants).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
+    /// The keys on which two variants differ.
+    Diff {
+        /// A built-in id or the path of a spec file.
+        a: String,
+        /// A built-in id or the path of a spec file.
+        b: String,
+    },
+}
+
+/// Runs the command line `args` (the program name first), writing to `out` and `err`; returns
+/// the exit code.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let text = e.render().to_string();
+            let _ = if e.use_stderr() {
+                err.write_all(text.as_bytes())
+            } else {
+                out.write_all(text.as_bytes())
+            };
+            return code;
+        }
+    };
+    let result = match &cli.command {
+        Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), out),
+        Command::Check {
+            game,
+            json,
+            interpreter: _,
+        } => check::run(game, cli.rules.as_deref(), *json, out),
+        Command::Score {
+            game,
+            komi,
+            dead,
+            write,
+            json,
+            interpreter: _,
+        } => score::run(
+            &score::Options {
+                game,
+                rules: cli.rules.as_deref(),
+                komi: komi.as_deref(),
+                dead: dead.as_deref(),
+                write: write.as_deref(),
+                json: *json,
+            },
+            out,
+        ),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            2
+        }
+    }
+}
+
+/// Writes to `out`, turning an I/O failure into a [`CliError`].
+fn emit(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
+    out.write_all(text.as_bytes())
+        .map_err(|e| CliError(format!("cannot write the output: {e}")))
+}

@@ -1,0 +1,92 @@
+//! `weiqi rules list | show | lint | diff`.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use weiqi_spec::{Ruleset, SpecErrors};
+
+use crate::{CliError, RulesCommand, emit};
+
+/// Loads a built-in id or a spec file, as `--rules` and the `rules` commands take it.
+pub(crate) fn load(id_or_path: &str) -> Result<Ruleset, CliError> {
+    weiqi_spec::load(id_or_path).map_err(|e| spec_error(id_or_path, &e))
+}
+
+fn spec_error(what: &str, e: &SpecErrors) -> CliError {
+    CliError(format!("cannot load the rules {what:?}:\n{e}"))
+}
+
+pub(crate) fn run(
+    command: &RulesCommand,
+    rules_flag: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    // `--rules` is global; it is checked here too, so that a bad value is never ignored.
+    if let Some(r) = rules_flag {
+        load(r)?;
+    }
+    match command {
+        RulesCommand::List => {
+            let all = weiqi_spec::builtins().map_err(|e| spec_error("built-in variants", &e))?;
+            let width = all.iter().map(|r| r.id.len()).max().unwrap_or(0);
+            let mut text = String::new();
+            for r in &all {
+                let _ = writeln!(text, "{:width$}  {}", r.id, r.meta.name);
+                let _ = writeln!(text, "{:width$}  {}", "", r.meta.summary.trim());
+            }
+            emit(out, &text)?;
+            Ok(0)
+        }
+        RulesCommand::Show { variant, json } => {
+            let ruleset = load(variant)?;
+            let text = if *json {
+                let mut t = serde_json::to_string_pretty(&ruleset)
+                    .map_err(|e| CliError(format!("cannot write json: {e}")))?;
+                t.push('\n');
+                t
+            } else {
+                ruleset.to_toml()
+            };
+            emit(out, &text)?;
+            Ok(0)
+        }
+        RulesCommand::Lint { files } => match weiqi_spec::load_files(files) {
+            Ok(rulesets) => {
+                let mut text = String::new();
+                for r in &rulesets {
+                    let _ = writeln!(text, "ok: {} ({})", r.id, r.meta.name);
+                }
+                emit(out, &text)?;
+                Ok(0)
+            }
+            Err(e) => {
+                // The problems are the command's output (stdout), one per line.
+                let n = e.0.len();
+                emit(
+                    out,
+                    &format!("{e}\n{n} problem{}\n", if n == 1 { "" } else { "s" }),
+                )?;
+                Ok(1)
+            }
+        },
+        RulesCommand::Diff { a, b } => {
+            let (ra, rb) = (load(a)?, load(b)?);
+            let diffs = ra.diff(&rb);
+            let mut text = String::new();
+            if diffs.is_empty() {
+                let _ = writeln!(text, "{} and {} agree on every key", ra.id, rb.id);
+            } else {
+                let width = ra.id.len().max(rb.id.len()) + 1;
+                for d in &diffs {
+                    let _ = writeln!(text, "{}", d.key);
+                    let _ = writeln!(text, "  {:<width$} {}", format!("{}:", ra.id), d.left);
+                    let _ = writeln!(text, "  {:<width$} {}", format!("{}:", rb.id), d.right);
+                }
+                let n = diffs.len();
+                let _ = writeln!(text, "{n} key{} differ", if n == 1 { "" } else { "s" });
+            }
+            emit(out, &text)?;
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Every SGF file of the shared corpus through `weiqi check --json`, in-process: no panic, an
+//! exit code of 0, 1 or 2, and valid JSON whenever the record was read.
+
+use std::path::{Path, PathBuf};
+
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sgf_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "sgf") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_corpus_file_is_checked_without_a_panic() {
+    let dir = std::env::var_os("WEIQI_CORPUS").map_or_else(
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/corpus"
+            ))
+        },
+        PathBuf::from,
+    );
+    if !dir.is_dir() {
+        // The corpus is shared research data outside the repository (its licences forbid
+        // vendoring it); set WEIQI_CORPUS to run this test elsewhere.
+        // CI always has shared/ beside the clone: there, a missing corpus is a failure.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus not found at {}",
+            dir.display()
+        );
+        eprintln!("corpus not found at {}: skipped", dir.display());
+        return;
+    }
+    let mut files = Vec::new();
+    sgf_files(&dir, &mut files);
+    files.sort();
+    assert!(
+        files.len() >= 100,
+        "only {} files under {}",
+        files.len(),
+        dir.display()
+    );
+    let mut codes = [0usize; 3];
+    for path in &files {
+        let file = path.display().to_string();
+        // `score` too, on the 9x9 games (the count of a large board is slow in a debug build):
+        // its result is not checked here (most corpus games end by resignation or have no
+        // dead-stone marks), only that it rules or refuses cleanly.
+        let small = std::fs::read(path)
+            .ok()
+            .and_then(|b| weiqi_sgf::parse(&file, &b).ok())
+            .is_some_and(|r| r.size.points_count() <= 81);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = if small {
+            weiqi_cli::run(["weiqi", "score", &file, "--json"], &mut out, &mut err)
+        } else {
+            2
+        };
+        assert!((0..=2).contains(&code), "{file}: score exit code {code}");
+        if code == 0 {
+            let v: serde_json::Value = serde_json::from_slice(&out)
+                .unwrap_or_else(|e| panic!("{file}: score output is not json ({e})"));
+            assert!(
+                ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
+                "{file}"
+            );
+        }
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = weiqi_cli::run(["weiqi", "check", &file, "--json"], &mut out, &mut err);
+        let err = String::from_utf8_lossy(&err);
+        match code {
+            0 | 1 => {
+                let v: serde_json::Value = serde_json::from_slice(&out)
+                    .unwrap_or_else(|e| panic!("{file}: not json ({e})"));
+                assert_eq!(v["file"], file.as_str());
+                assert_eq!(v["first_illegal"].is_null(), code == 0, "{file}");
+            }
+            2 => assert!(err.starts_with("error: "), "{file}: {err}"),
+            _ => panic!("{file}: exit code {code}"),
+        }
+        codes[usize::try_from(code).unwrap_or(2).min(2)] += 1;
+    }
+    // Every corpus game was played on a server or by an engine that enforced the rules it
+    // names, so nearly all are legal; print the tally for the report.
+    eprintln!(
+        "corpus: {} legal, {} with an illegal move, {} unreadable",
+        codes[0], codes[1], codes[2]
+    );
+    assert!(codes[0] >= files.len() * 9 / 10, "{codes:?}");
+}

@@ -1,0 +1,168 @@
+//! The one error type of reading a record: [`SgfError`], naming the file, the place and the
+//! reason.
+
+use std::fmt;
+
+use weiqi_core::BoardSize;
+
+/// Why a record was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SgfErrorKind {
+    /// The input is larger than [`crate::MAX_INPUT_BYTES`].
+    TooLarge {
+        /// The input's length in bytes.
+        bytes: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A path of the game tree is deeper than [`crate::MAX_DEPTH`] nodes, or variations are
+    /// nested deeper than [`crate::MAX_DEPTH`].
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// The tree has more nodes than [`crate::MAX_NODES`].
+    TooManyNodes {
+        /// The limit.
+        limit: usize,
+    },
+    /// The file ends inside a property value (`B[d`).
+    UnclosedValue,
+    /// The file ends before every `(` is closed by a `)`.
+    UnclosedTree,
+    /// A `)` with no `(` to close.
+    UnmatchedClose,
+    /// Text that is not SGF at this place (e.g. a property before the first node).
+    Syntax {
+        /// What the SGF reader said.
+        detail: String,
+    },
+    /// The file holds no game tree.
+    NoGame,
+    /// The first game tree is not a game of Go (`GM` other than 1).
+    NotGo {
+        /// The `GM` value.
+        game: String,
+    },
+    /// A property value that is not what the property needs.
+    BadValue {
+        /// The value as written (values joined by `][`).
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A point outside the board.
+    OffBoard {
+        /// The point as written.
+        point: String,
+        /// The board size.
+        size: BoardSize,
+    },
+    /// A node with both a Black and a White move.
+    TwoMoves,
+    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the first move of the main line: the
+    /// referee can only start from a position, not edit one in the middle of a game.
+    SetupAfterMoves,
+}
+
+/// A record that could not be read: the file, the place (node number along the main line with
+/// 0 = the root, property, byte offset, as available) and the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SgfError {
+    /// The file name as given by the caller.
+    pub file: String,
+    /// The node, numbered along the main line from 0 (the root), if the problem is in one.
+    pub node: Option<usize>,
+    /// The property identifier, if the problem is about one.
+    pub property: Option<String>,
+    /// The byte offset in the input, if known.
+    pub offset: Option<usize>,
+    /// The reason.
+    pub kind: SgfErrorKind,
+}
+
+impl SgfError {
+    /// An error about `file` with no place yet.
+    pub(crate) fn new(file: &str, kind: SgfErrorKind) -> SgfError {
+        SgfError {
+            file: file.to_owned(),
+            node: None,
+            property: None,
+            offset: None,
+            kind,
+        }
+    }
+
+    /// Sets the byte offset.
+    pub(crate) fn at_offset(mut self, offset: usize) -> SgfError {
+        self.offset = Some(offset);
+        self
+    }
+
+    /// Sets the node and property.
+    pub(crate) fn at(mut self, node: usize, property: &str) -> SgfError {
+        self.node = Some(node);
+        self.property = Some(property.to_owned());
+        self
+    }
+}
+
+impl fmt::Display for SgfErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SgfErrorKind::TooLarge { bytes, limit } => {
+                write!(
+                    f,
+                    "the file has {bytes} bytes, more than the limit of {limit}"
+                )
+            }
+            SgfErrorKind::TooDeep { limit } => {
+                write!(
+                    f,
+                    "the game tree is nested deeper than the limit of {limit}"
+                )
+            }
+            SgfErrorKind::TooManyNodes { limit } => {
+                write!(f, "the game tree has more than {limit} nodes")
+            }
+            SgfErrorKind::UnclosedValue => {
+                f.write_str("the file ends inside a property value (missing `]`)")
+            }
+            SgfErrorKind::UnclosedTree => {
+                f.write_str("the file ends before the game tree is closed (missing `)`)")
+            }
+            SgfErrorKind::UnmatchedClose => f.write_str("`)` without a matching `(`"),
+            SgfErrorKind::Syntax { detail } => write!(f, "not valid sgf: {detail}"),
+            SgfErrorKind::NoGame => f.write_str("no game tree found"),
+            SgfErrorKind::NotGo { game } => write!(f, "not a game of go (GM[{game}])"),
+            SgfErrorKind::BadValue { value, expected } => {
+                write!(f, "bad value {value:?} (expected {expected})")
+            }
+            SgfErrorKind::OffBoard { point, size } => {
+                write!(f, "point {point:?} is off the {size} board")
+            }
+            SgfErrorKind::TwoMoves => f.write_str("a node with both a black and a white move"),
+            SgfErrorKind::SetupAfterMoves => {
+                f.write_str("setup properties after the first move are not supported")
+            }
+        }
+    }
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(node) = self.node {
+            write!(f, ": node {node}")?;
+        }
+        if let Some(property) = &self.property {
+            write!(f, ": property {property}")?;
+        }
+        if let Some(offset) = self.offset {
+            write!(f, ": byte {offset}")?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+impl std::error::Error for SgfError {}

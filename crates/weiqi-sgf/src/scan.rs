@@ -1,0 +1,228 @@
+//! A byte-level pre-scan of the SGF text, run before `sgf-parse` sees it.
+//!
+//! `sgf-parse` builds the tree without recursion, but a node's children are a field of the
+//! node, so dropping, comparing or printing a tree recurses once per node of a path (every move
+//! of a game is a child of the previous one). On an error the parser drops its partial tree
+//! recursively. The scan therefore walks the text exactly as the `sgf-parse` lexer tokenizes it
+//! (`(`, `)`, `;` and properties; values bracketed with `\` escapes), measures the deepest path
+//! in nodes and the number of nodes, and rejects a tree beyond the limits before parsing. It
+//! also finds truncated files with the byte offset of the unclosed value or tree.
+
+use crate::{MAX_DEPTH, MAX_NODES, SgfError, SgfErrorKind};
+
+/// What the scan measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ScanReport {
+    /// The deepest path, in nodes.
+    pub depth: usize,
+    /// The number of nodes.
+    pub nodes: usize,
+}
+
+/// Scans `text` (already trimmed as `sgf-parse` trims it); `base` is the offset of `text` in the
+/// input, for error messages.
+pub(crate) fn scan(file: &str, text: &str, base: usize) -> Result<ScanReport, SgfError> {
+    let bytes = text.as_bytes();
+    let err = |kind: SgfErrorKind, at: usize| SgfError::new(file, kind).at_offset(base + at);
+    let mut i = 0;
+    // The node depth at each open `(`, with the offset of the `(`.
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut report = ScanReport { depth: 0, nodes: 0 };
+    // The last structural token: `(`, `)` or `;` (a property keeps the `;` of its node).
+    let mut last: Option<u8> = None;
+    let syntax = |detail: &str| SgfErrorKind::Syntax {
+        detail: detail.to_owned(),
+    };
+    let skip_ws = |i: &mut usize| {
+        while *i < bytes.len() && bytes[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => {
+                if last == Some(b'(') {
+                    return Err(err(syntax("a game tree must start with a node (`;`)"), i));
+                }
+                last = Some(b'(');
+                open.push((depth, i));
+                if open.len() > MAX_DEPTH {
+                    return Err(err(SgfErrorKind::TooDeep { limit: MAX_DEPTH }, i));
+                }
+                i += 1;
+            }
+            b')' => {
+                if last == Some(b'(') {
+                    return Err(err(syntax("an empty game tree"), i));
+                }
+                last = Some(b')');
+                match open.pop() {
+                    Some((d, _)) => depth = d,
+                    // The parser reports this; the scan only needs to stay in step.
+                    None => return Err(err(SgfErrorKind::UnmatchedClose, i)),
+                }
+                i += 1;
+            }
+            b';' => {
+                if open.is_empty() {
+                    return Err(err(syntax("a node outside any game tree"), i));
+                }
+                last = Some(b';');
+                depth += 1;
+                report.nodes += 1;
+                report.depth = report.depth.max(depth);
+                if depth > MAX_DEPTH {
+                    return Err(err(SgfErrorKind::TooDeep { limit: MAX_DEPTH }, i));
+                }
+                if report.nodes > MAX_NODES {
+                    return Err(err(SgfErrorKind::TooManyNodes { limit: MAX_NODES }, i));
+                }
+                i += 1;
+            }
+            _ => {
+                // A property: identifier bytes up to `[` (any ASCII, as the lexer reads it),
+                // then bracketed values separated by whitespace. It belongs to a node.
+                if last != Some(b';') {
+                    let detail = if open.is_empty() {
+                        "text outside any game tree"
+                    } else {
+                        "a property outside any node"
+                    };
+                    return Err(err(syntax(detail), i));
+                }
+                let start = i;
+                while i < bytes.len() && bytes[i] != b'[' {
+                    if !bytes[i].is_ascii() {
+                        return Err(err(
+                            SgfErrorKind::Syntax {
+                                detail: "a property identifier with a non-ascii character"
+                                    .to_owned(),
+                            },
+                            i,
+                        ));
+                    }
+                    i += 1;
+                }
+                if i == bytes.len() {
+                    return Err(err(
+                        SgfErrorKind::Syntax {
+                            detail: "a property identifier without a value".to_owned(),
+                        },
+                        start,
+                    ));
+                }
+                // FF[4] identifiers are capital letters; FF[3] ones mix in lower case, which
+                // the parser drops. An identifier with no capital letter (or a value with no
+                // identifier) cannot be told apart from more values of the previous property
+                // when written back: refuse it.
+                if !bytes[start..i].iter().any(u8::is_ascii_uppercase) {
+                    return Err(err(
+                        SgfErrorKind::Syntax {
+                            detail: "a property without a capital-letter identifier".to_owned(),
+                        },
+                        start,
+                    ));
+                }
+                loop {
+                    skip_ws(&mut i);
+                    if i >= bytes.len() || bytes[i] != b'[' {
+                        break;
+                    }
+                    let value_start = i;
+                    i += 1;
+                    let mut escaped = false;
+                    loop {
+                        let Some(&b) = bytes.get(i) else {
+                            return Err(err(SgfErrorKind::UnclosedValue, value_start));
+                        };
+                        i += 1;
+                        match b {
+                            b']' if !escaped => break,
+                            b'\\' if !escaped => escaped = true,
+                            _ => escaped = false,
+                        }
+                    }
+                }
+                continue;
+            }
+        }
+        skip_ws(&mut i);
+    }
+    if let Some(&(_, at)) = open.last() {
+        return Err(err(SgfErrorKind::UnclosedTree, at));
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> Result<ScanReport, SgfErrorKind> {
+        scan("t.sgf", text, 0).map_err(|e| e.kind)
+    }
+
+    #[test]
+    fn depth_counts_nodes_along_the_deepest_path() {
+        assert_eq!(
+            kind("(;A[1];B[aa](;W[bb];B[cc])(;W[dd]))"),
+            Ok(ScanReport { depth: 4, nodes: 5 })
+        );
+    }
+
+    #[test]
+    fn brackets_and_escapes_inside_values_are_not_structure() {
+        assert_eq!(
+            kind("(;C[a ( ; \\] )])"),
+            Ok(ScanReport { depth: 1, nodes: 1 })
+        );
+    }
+
+    #[test]
+    fn truncated_files_are_found_with_their_offset() {
+        let e = scan("t.sgf", "(;B[aa];W[b", 0).expect_err("truncated");
+        assert_eq!((e.kind, e.offset), (SgfErrorKind::UnclosedValue, Some(9)));
+        let e = scan("t.sgf", "(;B[aa](;W[bb])", 0).expect_err("truncated");
+        assert_eq!((e.kind, e.offset), (SgfErrorKind::UnclosedTree, Some(0)));
+        assert_eq!(kind("(;B[aa]))"), Err(SgfErrorKind::UnmatchedClose));
+        let e = scan("t.sgf", "(;B[aa]C[x];[ee])", 0).expect_err("no identifier");
+        assert_eq!(e.offset, Some(12));
+        assert!(matches!(e.kind, SgfErrorKind::Syntax { .. }));
+        assert!(scan("t.sgf", "(;bogus[1])", 0).is_err());
+        for (text, at) in [
+            ("((;B[aa]))", 1),
+            ("(B[aa])", 1),
+            ("(;B[aa])()", 9),
+            ("x(;)", 0),
+            ("(;);", 3),
+        ] {
+            let e = scan("t.sgf", text, 0).expect_err(text);
+            assert!(matches!(e.kind, SgfErrorKind::Syntax { .. }), "{text}");
+            assert_eq!(e.offset, Some(at), "{text}");
+        }
+    }
+
+    #[test]
+    fn deep_trees_are_refused_before_parsing() {
+        let deep = format!("({})", ";".repeat(MAX_DEPTH + 1));
+        assert_eq!(kind(&deep), Err(SgfErrorKind::TooDeep { limit: MAX_DEPTH }));
+        let nested = format!(
+            "{}{}",
+            "(;".repeat(MAX_DEPTH + 1),
+            ")".repeat(MAX_DEPTH + 1)
+        );
+        assert_eq!(
+            kind(&nested),
+            Err(SgfErrorKind::TooDeep { limit: MAX_DEPTH })
+        );
+        let ok = format!("({})", ";".repeat(MAX_DEPTH));
+        assert_eq!(
+            kind(&ok),
+            Ok(ScanReport {
+                depth: MAX_DEPTH,
+                nodes: MAX_DEPTH
+            })
+        );
+    }
+}

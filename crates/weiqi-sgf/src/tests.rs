@@ -1,0 +1,437 @@
+//! Tests of reading and writing records, including the round trip over the shared corpus.
+
+use std::path::{Path, PathBuf};
+
+use weiqi_core::{BoardSize, ByColor, Color, GameResult, Move, Point, Points, WinBy};
+
+use crate::tree::compare;
+use crate::{MAX_DEPTH, MAX_INPUT_BYTES, Record, Ruling, SgfErrorKind, parse};
+
+fn read(text: &str) -> Record {
+    parse("t.sgf", text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn error(text: &[u8]) -> crate::SgfError {
+    match parse("t.sgf", text) {
+        Ok(r) => panic!("expected an error, read {r:?}"),
+        Err(e) => e,
+    }
+}
+
+fn moves(r: &Record) -> Vec<(Color, Move)> {
+    r.moves.iter().map(|m| (m.color, m.mv)).collect()
+}
+
+#[test]
+fn both_pass_forms_are_passes_and_tt_only_up_to_19() {
+    // SGF FF[4] "go" section: B[] is a pass; FF[3] wrote B[tt] on boards up to 19x19.
+    let r = read("(;SZ[19];B[];W[tt];B[aa])");
+    assert_eq!(
+        moves(&r),
+        vec![
+            (Color::Black, Move::Pass),
+            (Color::White, Move::Pass),
+            (Color::Black, Move::Play(Point::rc(0, 0)))
+        ]
+    );
+    let r = read("(;SZ[21];B[tt])");
+    assert_eq!(
+        moves(&r),
+        vec![(Color::Black, Move::Play(Point::rc(19, 19)))]
+    );
+}
+
+#[test]
+fn rectangular_sizes_are_width_then_height() {
+    // SGF FF[4] SZ: "SZ[number:number]" is columns:rows.
+    let r = read("(;SZ[19:13];B[sm])");
+    assert_eq!(r.size, BoardSize::new(19, 13).expect("valid"));
+    assert_eq!(
+        moves(&r),
+        vec![(Color::Black, Move::Play(Point::rc(12, 18)))]
+    );
+    let e = error(b"(;SZ[19:13];B[ms])");
+    assert!(matches!(e.kind, SgfErrorKind::OffBoard { .. }), "{e}");
+    assert_eq!((e.node, e.property.as_deref()), (Some(1), Some("B")));
+}
+
+#[test]
+fn game_info_is_read() {
+    let r = read("(;GM[1]FF[4]SZ[9]KM[6.5]HA[2]RU[Japanese]RE[W+3.5]AB[cc][gg]PL[W];W[ee])");
+    assert_eq!(r.komi, Some(Points::from_halves(13)));
+    assert_eq!(r.handicap, 2);
+    assert_eq!(r.rules.as_deref(), Some("Japanese"));
+    assert_eq!(
+        r.result,
+        Some(GameResult::Win {
+            winner: Color::White,
+            by: WinBy::Score(Points::from_halves(7))
+        })
+    );
+    assert_eq!(
+        r.setup_stones,
+        vec![
+            (Point::rc(2, 2), Color::Black),
+            (Point::rc(6, 6), Color::Black)
+        ]
+    );
+    let setup = r.setup();
+    assert_eq!(setup.to_move, Some(Color::White));
+    assert_eq!(setup.handicap, 2);
+    assert_eq!(setup.komi, Some(Points::from_halves(13)));
+}
+
+#[test]
+fn ff3_habits_are_read() {
+    // FF[3]: mixed-case long identifiers, HA[0], the tt pass.
+    let r = read("(;GaMe[1]SiZe[9]HA[0]KoMi[5.5]AddBlack[aa]AddWhite[bb];Black[tt];W[cc])");
+    assert_eq!(r.handicap, 0);
+    assert_eq!(r.komi, Some(Points::from_halves(11)));
+    assert_eq!(r.setup_stones.len(), 2);
+    assert_eq!(moves(&r)[0], (Color::Black, Move::Pass));
+}
+
+#[test]
+fn only_the_main_line_is_played_and_nodes_are_numbered() {
+    let r = read("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))");
+    assert_eq!(
+        r.moves.iter().map(|m| m.node).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    assert_eq!(r.moves[1].mv, Move::Play(Point::rc(1, 1)));
+    assert_eq!(
+        r.moves.iter().map(|m| m.number).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+}
+
+#[test]
+fn territory_marks_and_dead_stones() {
+    let r = read("(;SZ[5];B[aa];W[ee];B[]TB[ee][dd]TW[ba])");
+    assert_eq!(r.territory.black, vec![Point::rc(3, 3), Point::rc(4, 4)]);
+    assert_eq!(r.territory.white, vec![Point::rc(0, 1)]);
+    assert_eq!(r.territory_node, Some(3));
+    let board =
+        weiqi_core::Board::from_diagram("X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . O")
+            .expect("diagram");
+    assert_eq!(r.marked_dead(&board), vec![Point::rc(4, 4)]);
+}
+
+#[test]
+fn a_wrong_colour_is_not_an_sgf_error() {
+    // The brief: a move by the wrong colour is reported by `check` as wrong-turn.
+    let r = read("(;SZ[9];B[aa];B[bb])");
+    assert_eq!(r.moves.len(), 2);
+}
+
+#[test]
+fn bad_input_is_an_error_with_its_place() {
+    let e = error(b"(;SZ[9];B[aa];W[b");
+    assert_eq!((e.kind, e.offset), (SgfErrorKind::UnclosedValue, Some(15)));
+    let e = error(b"(;SZ[9];B[aa]");
+    assert_eq!(e.kind, SgfErrorKind::UnclosedTree);
+    let e = error(b"");
+    assert_eq!(e.to_string(), "t.sgf: not valid sgf: no game trees found");
+    let e = error(b"(;SZ[9];B[aa]W[bb])");
+    assert_eq!((e.kind, e.node), (SgfErrorKind::TwoMoves, Some(1)));
+    let e = error(b"(;SZ[60])");
+    assert!(matches!(e.kind, SgfErrorKind::BadValue { .. }), "{e}");
+    let e = error(b"(;SZ[0])");
+    assert!(matches!(e.kind, SgfErrorKind::BadValue { .. }), "{e}");
+    assert_eq!(
+        read("(;SZ[ 13 ]KM[ 6.5 ])").komi,
+        Some(Points::from_halves(13))
+    );
+    assert_eq!(read("(;HA[ 3 ])").handicap, 3);
+    assert!(matches!(
+        error(b"(;HA[-1])").kind,
+        SgfErrorKind::BadValue { .. }
+    ));
+    assert_eq!(
+        read("(;SZ[ 13 ])").size,
+        BoardSize::square(13).expect("valid")
+    );
+    let e = error(b"(;KM[6.3])");
+    assert!(matches!(e.kind, SgfErrorKind::BadValue { .. }), "{e}");
+    let e = error(b"(;KM[six])");
+    assert!(matches!(e.kind, SgfErrorKind::BadValue { .. }), "{e}");
+    let e = error(b"(;B[aa][bb])");
+    assert_eq!(e.property.as_deref(), Some("B"));
+    let e = error(b"(;GM[2];B[aa])");
+    assert!(matches!(e.kind, SgfErrorKind::NotGo { .. }), "{e}");
+    let e = error(b"(;SZ[9];B[aa];AB[bb];W[cc])");
+    assert_eq!((e.kind, e.node), (SgfErrorKind::SetupAfterMoves, Some(2)));
+    let e = error(b"just text");
+    assert!(matches!(e.kind, SgfErrorKind::Syntax { .. }), "{e}");
+    let e = error(b"(;B[aa]))");
+    assert_eq!(e.kind, SgfErrorKind::UnmatchedClose);
+    let big = vec![b' '; MAX_INPUT_BYTES + 1];
+    assert!(matches!(error(&big).kind, SgfErrorKind::TooLarge { .. }));
+}
+
+#[test]
+fn text_before_the_first_game_tree_is_skipped_with_a_warning() {
+    let r = read("From: someone\nSubject: a game\n\n(;SZ[9];B[aa])");
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(
+        r.warnings,
+        vec!["31 bytes before the first game tree were skipped"]
+    );
+    let e = error(b"Game (1)\n(;SZ[9];B[aa])");
+    assert_eq!(e.offset, Some(6));
+}
+
+#[test]
+fn non_utf8_text_is_decoded_with_a_warning() {
+    // Decision: lossy decoding (old records are Latin-1 or GB2312; moves are ASCII).
+    let r = parse("t.sgf", b"(;SZ[9]PB[J\xf6rg];B[aa])").expect("lossy");
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.warnings.len(), 1);
+    assert!(r.warnings[0].contains("offset 11"), "{:?}", r.warnings);
+}
+
+#[test]
+fn deep_trees_are_refused_and_the_deepest_allowed_is_safe() {
+    let deep = format!("({})", ";B[]".repeat(MAX_DEPTH + 1));
+    assert_eq!(
+        error(deep.as_bytes()).kind,
+        SgfErrorKind::TooDeep { limit: MAX_DEPTH }
+    );
+    // The deepest allowed line, read, written and dropped on a 2 MiB test thread.
+    let ok = format!("(;SZ[9]{})", ";B[]".repeat(MAX_DEPTH - 1));
+    let r = read(&ok);
+    assert_eq!(r.moves.len(), MAX_DEPTH - 1);
+    let again = read(&r.to_sgf());
+    assert_eq!(again.moves.len(), MAX_DEPTH - 1);
+    // sgf-parse drops a finished deep tree itself when a later tree of the file is bad.
+    let then_bad = format!("({})(;GM[x])", ";".repeat(MAX_DEPTH));
+    assert!(matches!(
+        error(then_bad.as_bytes()).kind,
+        SgfErrorKind::Syntax { .. }
+    ));
+}
+
+#[test]
+fn writing_keeps_unknown_properties_and_escapes() {
+    let text = "(;GM[1]SZ[9]XX[a\\]b]C[x\\\\y: z];B[aa]ZZ[1][2](;W[bb])(;W[cc]C[v]))";
+    let r = read(text);
+    let again = read(&r.to_sgf());
+    assert_eq!(compare(&r.collection, &again.collection, &[]), Ok(()));
+    assert!(r.to_sgf().contains("XX[a\\]b]"), "{}", r.to_sgf());
+}
+
+fn ruling() -> Ruling {
+    Ruling {
+        result: GameResult::Win {
+            winner: Color::Black,
+            by: WinBy::Score(Points::from_halves(7)),
+        },
+        territory: Some(ByColor {
+            black: vec![Point::rc(0, 1)],
+            white: vec![Point::rc(2, 2)],
+        }),
+        comment: Some("ruled by weiqi".to_owned()),
+    }
+}
+
+/// Reads `text`, writes it back with and without a ruling, re-reads both and compares.
+fn round_trip(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let r = parse(name, bytes).map_err(|e| e.to_string())?;
+    let plain = r.to_sgf();
+    let again = parse(name, plain.as_bytes()).map_err(|e| format!("re-read: {e}"))?;
+    compare(&r.collection, &again.collection, &[])?;
+    if r.moves != again.moves || r.setup_stones != again.setup_stones || r.size != again.size {
+        return Err("the re-read record differs".into());
+    }
+    if !r
+        .territory
+        .black
+        .iter()
+        .chain(&r.territory.white)
+        .all(|p| r.size.contains(*p))
+    {
+        return Err("marks off the board".into());
+    }
+    let ruling = Ruling {
+        territory: ruling()
+            .territory
+            .map(|t| t.map(|v| v.into_iter().filter(|p| r.size.contains(*p)).collect())),
+        ..ruling()
+    };
+    let ruled = parse(name, r.to_sgf_with(&ruling).as_bytes())
+        .map_err(|e| format!("re-read with ruling: {e}"))?;
+    let last = r.main_line_len - 1;
+    let root_ids: &[&str] = if last == 0 {
+        &["RE", "TB", "TW", "C"]
+    } else {
+        &["RE"]
+    };
+    compare(
+        &r.collection,
+        &ruled.collection,
+        &[(0, root_ids), (last, &["TB", "TW", "C"])],
+    )?;
+    if ruled.result != Some(ruling.result) {
+        return Err(format!("result {:?}", ruled.result));
+    }
+    if Some(ruled.territory.clone()) != ruling.territory || ruled.territory_node != Some(last) {
+        return Err(format!("territory {:?}", ruled.territory));
+    }
+    Ok(())
+}
+
+#[test]
+fn ruling_round_trip_on_a_small_game() {
+    assert_eq!(
+        round_trip("t.sgf", b"(;SZ[5]RE[W+1];B[aa]C[first];W[cc]C[old]TB[dd])"),
+        Ok(())
+    );
+    assert_eq!(round_trip("t.sgf", b"(;SZ[5]C[only a root])"), Ok(()));
+    let r = read("(;SZ[5];B[aa];W[cc]C[old])");
+    let text = r.to_sgf_with(&ruling());
+    assert!(text.contains("C[old\n\nruled by weiqi]"), "{text}");
+}
+
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("WEIQI_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/corpus"
+            ))
+        })
+}
+
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sgf_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "sgf") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_corpus_file_round_trips() {
+    let dir = corpus_dir();
+    if !dir.is_dir() {
+        // The corpus is shared research data outside the repository (licences forbid vendoring
+        // it); set WEIQI_CORPUS to run this test elsewhere.
+        // CI always has shared/ beside the clone: there, a missing corpus is a failure.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus not found at {}",
+            dir.display()
+        );
+        eprintln!("corpus not found at {}: skipped", dir.display());
+        return;
+    }
+    let mut files = Vec::new();
+    sgf_files(&dir, &mut files);
+    files.sort();
+    assert!(
+        files.len() >= 100,
+        "only {} files under {}",
+        files.len(),
+        dir.display()
+    );
+    let mut failures = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("readable");
+        if let Err(e) = round_trip(&path.display().to_string(), &bytes) {
+            failures.push(format!("{}: {e}", path.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
+    // VARIANTS.md 2.12 and PEERS.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for Ing.
+    for (ru, id) in [
+        ("Japanese", "japanese-1989"),
+        ("Chinese", "chinese-kgs"),
+        ("GOE", "ing-1996"),
+    ] {
+        let r = read(&format!("(;RU[{ru}])"));
+        assert_eq!(r.rules_id, Some(id), "{ru}");
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+    let r = read("(;RU[koSIMPLEscoreTERRITORY])");
+    assert_eq!(r.rules_id, None);
+    assert_eq!(
+        r.warnings,
+        vec!["unknown rules name RU[koSIMPLEscoreTERRITORY]: no built-in variant chosen"]
+    );
+}
+
+/// A small deterministic generator for the mutation test (no dependency needed).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, bound: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(self.0 >> 33).unwrap_or(0) % bound.max(1)
+    }
+}
+
+#[test]
+fn mutated_records_never_panic_and_whatever_reads_round_trips() {
+    // Truncations, byte flips and insertions of SGF's special characters in real records:
+    // each gives a record or an error; every record read writes back to an equal tree.
+    let seeds: Vec<Vec<u8>> = vec![
+        b"(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]AB[cc][gg]C[a \\] b: c];B[ee](;W[ef]TB[aa]TW[ii];B[])(;W[dd]LB[ee:x]))".to_vec(),
+        b"(;SZ[19:13]HA[2]AB[dd][pj]PL[W];W[tt];B[ab]XY[z\\\\];W[]MA[aa:bb])".to_vec(),
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/sample.sgf"))
+            .expect("games/sample.sgf"),
+    ];
+    let specials = b"()[];\\:\xff ";
+    let mut rng = Lcg(2026);
+    let mut read = 0;
+    for i in 0..3000 {
+        let mut bytes = seeds[i % seeds.len()].clone();
+        for _ in 0..=rng.next(3) {
+            let at = rng.next(bytes.len());
+            match rng.next(3) {
+                0 => bytes.truncate(at),
+                1 => {
+                    if let Some(b) = bytes.get_mut(at) {
+                        *b = specials[rng.next(specials.len())];
+                    }
+                }
+                _ => bytes.insert(at.min(bytes.len()), specials[rng.next(specials.len())]),
+            }
+        }
+        if let Ok(r) = parse("m.sgf", &bytes) {
+            read += 1;
+            let again = parse("m.sgf", r.to_sgf().as_bytes()).unwrap_or_else(|e| {
+                panic!(
+                    "{}: written back unreadable: {e}",
+                    String::from_utf8_lossy(&bytes)
+                )
+            });
+            assert_eq!(
+                compare(&r.collection, &again.collection, &[]),
+                Ok(()),
+                "{}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+    }
+    assert!(read > 100, "only {read} mutants were readable");
+}
