@@ -1,10 +1,34 @@
-//! Scoring a finished game (issue 5): the boundary between the play rules and the count.
+//! Scoring a finished game: the boundary between the play rules and the count.
 //!
-//! PLACEHOLDER signature agreed between the play rules and the scoring work; the body is being
-//! written.
+//! [`score`] is the literal count of a finished game under a [`Ruleset`]: remove the dead
+//! stones ([`dead_stones`]), count by area ([`area`]) or territory ([`territory`]) with the
+//! variant's seki rule ([`seki_eyes`]) and, for territory counts, the neutral fill
+//! ([`neutral_fill`]), then komi, handicap bonus, penalties and the tie rule
+//! ([`adjustments`]). The other modules present or complete a result: Ing fill-in counting
+//! ([`ing_fill_in`]), Ing time penalties ([`penalties`]), Ing ranks ([`ranks`]) and the
+//! Chinese and Japanese counting displays ([`counting`]).
+//!
+//! This module stands alone: it uses weiqi-core and weiqi-spec only, never the interpreter's
+//! play logic.
 
-use weiqi_core::{Board, ByColor, Point, Points, Score};
-use weiqi_spec::Ruleset;
+pub mod adjustments;
+pub mod area;
+pub mod counting;
+pub mod dead_stones;
+pub mod ing_fill_in;
+pub mod neutral_fill;
+pub mod penalties;
+pub mod ranks;
+pub mod regions;
+pub mod seki_eyes;
+pub mod territory;
+
+pub use counting::counting_display;
+pub use dead_stones::dead_from_territory_marks;
+pub use ing_fill_in::{IngFillIn, IngFillInError, ing_fill_in};
+
+use weiqi_core::{Board, ByColor, Color, Point, PointMark, Points, Score, SideScore};
+use weiqi_spec::{NeutralFill, Ruleset, Scoring, SekiEyes};
 
 /// Everything the count of a finished game needs.
 #[derive(Debug, Clone)]
@@ -28,9 +52,110 @@ pub struct ScoringInput<'a> {
     pub penalties: ByColor<Points>,
 }
 
+/// The marks of the board the count is made on, before dead stones are overlaid.
+fn count_marks(ruleset: &Ruleset, live: &Board, notes: &mut Vec<String>) -> Vec<PointMark> {
+    let rules = &ruleset.scoring;
+    match rules.scoring {
+        Scoring::Area => area::marks(live, &seki_eyes::analyse(live, rules.seki_eyes)),
+        Scoring::Territory => {
+            let literal = territory::marks(live, live, &seki_eyes::analyse(live, rules.seki_eyes));
+            if rules.neutral_fill == NeutralFill::Literal {
+                return literal;
+            }
+            let fill = neutral_fill::fill_first(live);
+            if fill.filled.is_empty() {
+                return literal;
+            }
+            let filled = territory::marks(
+                live,
+                &fill.board,
+                &seki_eyes::analyse(&fill.board, rules.seki_eyes),
+            );
+            let points: Vec<String> = fill
+                .filled
+                .iter()
+                .map(|(p, c)| format!("{} ({})", p.to_sgf(), c))
+                .collect();
+            notes.push(format!(
+                "neutral points filled before counting (DECISIONS.md 10): {}",
+                points.join(", ")
+            ));
+            let (before, after) = (area::tally(&literal), area::tally(&filled));
+            if before.territory != after.territory {
+                notes.push(format!(
+                    "without the fill, territory would be black {}, white {} (now black {}, \
+                     white {})",
+                    before.territory.black,
+                    before.territory.white,
+                    after.territory.black,
+                    after.territory.white
+                ));
+            }
+            filled
+        }
+    }
+}
+
 /// Counts a finished game.
+///
+/// The steps, each in its own module: the agreed dead stones are expanded to strings and
+/// removed ([`dead_stones`], VARIANTS.md 3.c step 1); the remaining board is counted by area
+/// (Tromp-Taylor reachability, VARIANTS.md 3.f) or by territory (J89 Art. 8, AGA [S4]) with
+/// the seki rule of `scoring.seki-eyes` and, for territory counts, `scoring.neutral-fill`;
+/// komi, White's handicap bonus and the penalties are added ([`adjustments`]); the margin is
+/// Black's total minus White's, and the result follows the tie rule (`scoring.tie`, or
+/// `scoring.tie-handicap` with two or more handicap stones).
 #[must_use]
 pub fn score(input: &ScoringInput<'_>) -> Score {
-    let _ = input;
-    unimplemented!("scoring is being written (issue 5)")
+    let ruleset = input.ruleset;
+    let dead = dead_stones::from_agreement(input.board, input.dead);
+    let (live, removed) = dead_stones::remove(input.board, &dead.points);
+    let mut notes = dead.notes;
+    let mut marks = count_marks(ruleset, &live, &mut notes);
+    let tally = area::tally(&marks);
+
+    let mut sides = ByColor::<SideScore>::default();
+    match ruleset.scoring.scoring {
+        Scoring::Area => {
+            let territory = area::territory_points(&tally, ruleset.scoring.shared_points);
+            for c in Color::ALL {
+                sides[c].stones = tally.stones[c];
+                sides[c].territory = territory[c];
+            }
+        }
+        Scoring::Territory => {
+            for c in Color::ALL {
+                sides[c].territory = Points::whole(i64::from(tally.territory[c]));
+                sides[c].prisoners = input.prisoners[c] + removed[c.opponent()];
+                sides[c].pass_stones = input.pass_stones[c];
+            }
+        }
+    }
+    if ruleset.scoring.seki_eyes != SekiEyes::Count
+        && marks.iter().any(|m| matches!(m, PointMark::SekiStone(_)))
+    {
+        notes.push(format!(
+            "strings in seki found ({}): eyes they border are not territory",
+            ruleset.scoring.seki_eyes
+        ));
+    }
+    let (bonus, bonus_note) = adjustments::white_bonus(ruleset, input.handicap);
+    notes.extend(bonus_note);
+    adjustments::apply(&mut sides, input.komi, bonus, input.penalties);
+
+    for &p in &dead.points {
+        if let (Some(c), Some(i)) = (input.board.get(p), input.board.size().index(p)) {
+            marks[i] = PointMark::Dead(c);
+        }
+    }
+    let margin = sides.black.total - sides.white.total;
+    let result = adjustments::result(margin, adjustments::tie_rule(ruleset, input.handicap));
+    Score {
+        komi: input.komi,
+        sides,
+        margin,
+        result,
+        marks,
+        notes,
+    }
 }

@@ -1,0 +1,112 @@
+//! `end.*`: the game as a state machine (VARIANTS.md 3.e).
+//!
+//! ```text
+//! PLAY --(stop-passes consecutive passes)--> STOPPED   (after-stop = "score-all-alive": ENDED, all alive)
+//! STOPPED: players propose dead-stone sets
+//!    both latest proposals name the same strings --> ENDED (agreement)
+//!    a player resumes --> PLAY (who moves first: resume-first; history and ko state continue)
+//! final-end = "consecutive-passes": final-end-passes consecutive passes, counted across stops
+//!    and resumptions, end the game with every stone alive (AGA seed 004, Ing DECISIONS.md 3)
+//! final-end = "second-stop": the second stop ends the game with every stone alive (EGF SIR)
+//! last-pass = "white": when the game ends after the passes and Black passed last, White adds a
+//!    pass (AGA, seed 004)
+//! ```
+//! Resignation and loss on time are accepted in any phase before the end.
+
+use weiqi_core::{Board, Color, Ending, Point};
+use weiqi_spec::{AfterStop, EndRules, FinalEnd, LastPass, ResumeFirst};
+
+use crate::strings::string;
+
+/// The pass counters of the end rules.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PassCount {
+    /// Consecutive passes since the last board play or resumption (for `end.stop-passes`).
+    pub since_resume: u32,
+    /// Consecutive passes since the last board play, across stops and resumptions (for
+    /// `end.final-end-passes`).
+    pub since_play: u32,
+    /// Stops so far (for `end.final-end = "second-stop"`).
+    pub stops: u32,
+}
+
+/// What a pass leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterPass {
+    /// Play goes on.
+    Continue,
+    /// Play stops; the players agree on dead stones or resume.
+    Stop,
+    /// The game ends with every stone on the board alive.
+    EndAllAlive,
+}
+
+/// Counts a pass (placement passes are not counted: DECISIONS.md 2, "no pass stones") and rules
+/// on it: the final end first (`final-end`), then the stop (`stop-passes`, `after-stop`).
+pub fn after_pass(rules: &EndRules, count: &mut PassCount) -> AfterPass {
+    count.since_resume += 1;
+    count.since_play += 1;
+    let final_by_passes = rules.final_end == FinalEnd::ConsecutivePasses
+        && rules.final_end_passes > 0
+        && count.since_play >= rules.final_end_passes;
+    if final_by_passes {
+        return AfterPass::EndAllAlive;
+    }
+    if count.since_resume >= rules.stop_passes.max(1) {
+        count.stops += 1;
+        if rules.after_stop == AfterStop::ScoreAllAlive {
+            return AfterPass::EndAllAlive;
+        }
+        if rules.final_end == FinalEnd::SecondStop && count.stops >= 2 {
+            return AfterPass::EndAllAlive;
+        }
+        return AfterPass::Stop;
+    }
+    AfterPass::Continue
+}
+
+/// Resets the counters after a board play.
+pub fn after_play(count: &mut PassCount) {
+    count.since_resume = 0;
+    count.since_play = 0;
+}
+
+/// Who moves first when play resumes (`end.resume-first`): the opponent of the player who made
+/// the last move (seed 003 KGS, seed 004 AGA "turn order preserved"), or the opponent of the
+/// player who asked to resume (J89 Art. 9.3: "the opponent has the right to play first").
+#[must_use]
+pub fn resume_first(
+    rules: &EndRules,
+    last_mover: Option<Color>,
+    to_move: Color,
+    resumer: Color,
+) -> Color {
+    match rules.resume_first {
+        ResumeFirst::OpponentOfLastMover => last_mover.map_or(to_move, Color::opponent),
+        ResumeFirst::OpponentOfResumer => resumer.opponent(),
+    }
+}
+
+/// Expands a dead-stone proposal to whole strings ("any stone named makes its whole string
+/// dead"), sorted and without duplicates.
+#[must_use]
+pub fn expand_dead(board: &Board, named: &[Point]) -> Vec<Point> {
+    let mut out: Vec<Point> = named.iter().flat_map(|&p| string(board, p)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether White owes a last pass (`end.last-pass = "white"`, seed 004: "if Black passed last
+/// White must make one more pass"): the game ended after the passes and the last move was a
+/// pass by Black.
+#[must_use]
+pub fn white_owes_last_pass(rules: &EndRules, last_was_black_pass: bool) -> bool {
+    rules.last_pass == LastPass::White && last_was_black_pass
+}
+
+/// Whether an ending is scored (the score decides the result).
+#[must_use]
+pub fn is_scored(ending: Ending) -> bool {
+    matches!(ending, Ending::Agreement | Ending::AllAlive)
+}

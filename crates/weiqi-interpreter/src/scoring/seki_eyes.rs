@@ -1,0 +1,199 @@
+//! `scoring.seki-eyes`: which strings are in seki, and whether the eyes they border count.
+//!
+//! Three values (VARIANTS.md 3.c, DECISIONS.md 10):
+//! - `count`: eyes count as usual (area rules, AGA, Russian 2010 read literally); strings in
+//!   seki are still found (string level) to mark them in diagrams.
+//! - `void-string`: Japanese 1989 Art. 8 read literally at string level.
+//! - `void-region`: KataGo's independent-life regions.
+//!
+//! Every function takes the board after the dead stones are removed (every stone on it is alive).
+
+use std::collections::BTreeSet;
+
+use weiqi_core::{Board, Color, Point};
+use weiqi_spec::SekiEyes;
+
+use super::regions::{self, Reach};
+
+/// Strings in seki and the eye points that do not count because of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seki {
+    /// Stones of strings (or regions) in seki.
+    pub stones: BTreeSet<Point>,
+    /// Empty points bordered by one colour only that are not territory because of seki.
+    pub void_eyes: BTreeSet<Point>,
+}
+
+/// Applies the variant's `seki-eyes` value.
+///
+/// `count` finds seki strings at string level (for the marks) and voids no eye; the two
+/// `void-*` values are [`string_level`] and [`region_level`].
+#[must_use]
+pub fn analyse(board: &Board, rule: SekiEyes) -> Seki {
+    match rule {
+        SekiEyes::Count => Seki {
+            void_eyes: BTreeSet::new(),
+            ..string_level(board)
+        },
+        SekiEyes::VoidString => string_level(board),
+        SekiEyes::VoidRegion => region_level(board),
+    }
+}
+
+/// Whether an empty point is dame in the sense of J89 Art. 8: not an eye point, i.e. not
+/// "surrounded by live stones of only one player" (its region touches both colours or none).
+fn is_dame(board: &Board, p: Point) -> bool {
+    board.get(p).is_none() && !matches!(regions::reach(board, p), Reach::Only(_))
+}
+
+/// Japanese 1989 Art. 8 read literally at string level (VARIANTS.md 3.c steps 2-4):
+/// "empty points surrounded by live stones of only one player are eye points; all other empty
+/// points are dame; live stones that possess dame are in seki; only eye points surrounded by
+/// live stones not in seki are territory".
+///
+/// A string is in seki iff it is next to a dame point; an eye region of colour c is void iff
+/// some c-string bordering it is in seki.
+#[must_use]
+pub fn string_level(board: &Board) -> Seki {
+    let mut seki = Seki::default();
+    for s in regions::strings(board) {
+        if regions::liberties(board, &s)
+            .into_iter()
+            .any(|l| is_dame(board, l))
+        {
+            seki.stones.extend(s);
+        }
+    }
+    for region in regions::empty_regions(board) {
+        let Reach::Only(_) = regions::reach(board, region[0]) else {
+            continue;
+        };
+        let bordered_by_seki = region
+            .iter()
+            .flat_map(|&q| board.neighbours(q))
+            .any(|n| seki.stones.contains(&n));
+        if bordered_by_seki {
+            seki.void_eyes.extend(region);
+        }
+    }
+    seki
+}
+
+/// The owner of a point for the region-level rule: its stone's colour, or for an empty point
+/// the one colour it reaches; `None` for dame.
+fn owner(board: &Board, p: Point) -> Option<Color> {
+    match board.get(p) {
+        Some(c) => Some(c),
+        None => match regions::reach(board, p) {
+            Reach::Only(c) => Some(c),
+            Reach::Both | Reach::Nobody => None,
+        },
+    }
+}
+
+/// KataGo's region-level seki rule (VARIANTS.md 3.c, PEERS.md "Tax SEKI"): flood-fill each
+/// colour's area (its stones and the empty points reaching only it) into connected regions; "a
+/// region that touches a dame point (empty and owned by nobody) or contains an owner stone in
+/// atari is seki", and its empty points are not territory. The atari clause catches the
+/// double-ko seki, which has no dame.
+#[must_use]
+pub fn region_level(board: &Board) -> Seki {
+    let mut seki = Seki::default();
+    let mut seen = BTreeSet::new();
+    for p in board.size().points() {
+        let Some(c) = owner(board, p) else { continue };
+        if seen.contains(&p) {
+            continue;
+        }
+        // The connected region of points owned by c, through p.
+        let mut region = BTreeSet::from([p]);
+        let mut stack = vec![p];
+        while let Some(q) = stack.pop() {
+            for n in board.neighbours(q) {
+                if owner(board, n) == Some(c) && region.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+        seen.extend(region.iter().copied());
+        let touches_dame = region
+            .iter()
+            .flat_map(|&q| board.neighbours(q))
+            .any(|n| is_dame(board, n));
+        let has_atari = region.iter().any(|&q| {
+            board.get(q) == Some(c)
+                && regions::liberties(board, &regions::string(board, q)).len() == 1
+        });
+        if touches_dame || has_atari {
+            for &q in &region {
+                if board.get(q).is_some() {
+                    seki.stones.insert(q);
+                } else {
+                    seki.void_eyes.insert(q);
+                }
+            }
+        }
+    }
+    seki
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// VARIANTS.md 4.6, the seki diagram.
+    const SEKI: &str = "
+        . O . X . X O
+        O O X X X X O
+        X X O O O O O
+        . X O . O . O
+        X X O O O O O
+        . X O . O . O
+        X X O O O O O";
+
+    fn board(text: &str) -> Board {
+        Board::from_diagram(text).expect("valid diagram")
+    }
+
+    #[test]
+    fn j89_string_level_voids_the_seki_eyes() {
+        // J89 Art. 8 / VARIANTS.md 4.6: both inner strings touch the dame (0,2); their eyes
+        // (0,0) and (0,4) are not territory; the outer groups are not in seki.
+        let b = board(SEKI);
+        let s = string_level(&b);
+        assert_eq!(
+            s.void_eyes,
+            BTreeSet::from([Point::rc(0, 0), Point::rc(0, 4)])
+        );
+        assert!(s.stones.contains(&Point::rc(0, 1)) && s.stones.contains(&Point::rc(1, 5)));
+        assert!(!s.stones.contains(&Point::rc(2, 0)) && !s.stones.contains(&Point::rc(2, 2)));
+        assert_eq!(s.stones.len(), 3 + 6);
+    }
+
+    #[test]
+    fn region_level_agrees_on_the_ordinary_seki() {
+        // VARIANTS.md 3.c: "both agree on ordinary sekis".
+        let b = board(SEKI);
+        assert_eq!(region_level(&b), string_level(&b));
+    }
+
+    #[test]
+    fn region_level_catches_a_string_in_atari() {
+        // PEERS.md (KataGo): a region containing an owner stone in atari is seki. White's
+        // string has one liberty, its own eye (0,1), and no dame is anywhere on the board.
+        let b = board("O . O X\nO O O X\nX X X X\n. . . .");
+        let s = string_level(&b);
+        assert!(s.void_eyes.is_empty() && s.stones.is_empty());
+        let r = region_level(&b);
+        assert_eq!(r.void_eyes, BTreeSet::from([Point::rc(0, 1)]));
+        assert!(r.stones.contains(&Point::rc(0, 0)));
+        assert!(!r.stones.contains(&Point::rc(1, 3)));
+    }
+
+    #[test]
+    fn count_voids_nothing() {
+        let s = analyse(&board(SEKI), SekiEyes::Count);
+        assert!(s.void_eyes.is_empty());
+        assert!(!s.stones.is_empty());
+    }
+}
