@@ -12,6 +12,10 @@
 //!    pass (AGA, seed 004)
 //! ```
 //! Resignation and loss on time are accepted in any phase before the end.
+//!
+//! Interpretation: agreement ends the game at once. Ing's "if they agree they pass twice more"
+//! (seed 000) is a formality that changes nothing under area scoring without pass stones, so it
+//! is not played out as two more moves.
 
 use weiqi_core::{Board, Color, Ending, Point};
 use weiqi_spec::{AfterStop, EndRules, FinalEnd, LastPass, ResumeFirst};

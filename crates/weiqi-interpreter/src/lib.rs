@@ -14,6 +14,8 @@
 //! | [`end`] | `end.*` | VARIANTS.md 3.e |
 //! | [`pass_stones`] | `end.pass-stones` | VARIANTS.md 3.d, seed 004 |
 //! | [`scoring`] | `scoring.*` | VARIANTS.md 3.c, 3.d, 3.f |
+//! | [`history`] | — | VARIANTS.md 3.0 (the recorded states every repetition rule reads) |
+//! | [`perft`] | — | CONVENTIONS.md 21 (move-sequence counts, shared data files) |
 //!
 //! Everything is computed by flood fills and full history scans; nothing is cached. The
 //! interpreter is deterministic, and an optional fuel budget ([`Interpreter::with_fuel`]) bounds

@@ -21,8 +21,8 @@ pub fn handicap_stones(handicap: u32) -> u32 {
 }
 
 /// White's handicap bonus as `handicap.bonus` gives it, before the scoring-method check:
-/// none (J89, Ing 1996), N (Chinese on KGS [S3], AGA version of Ing [S0]), N-1 (AGA area
-/// counting [AGA91]), N being the number of handicap stones.
+/// none (J89, Ing 1996), N (Chinese on KGS \[S3\], AGA version of Ing \[S0\]), N-1 (AGA area
+/// counting \[AGA91\]), N being the number of handicap stones.
 #[must_use]
 pub fn handicap_bonus(bonus: HandicapBonus, handicap: u32) -> Points {
     let n = i64::from(handicap_stones(handicap));
@@ -67,7 +67,7 @@ pub fn tie_rule(ruleset: &Ruleset, handicap: u32) -> Tie {
 ///
 /// Komi goes to White's `bonus` (a negative komi is reverse komi, seed 000 "обратное коми",
 /// and goes to Black's); White's handicap bonus is added to White's `bonus`; penalty points
-/// are deducted from the penalised side ([S2] 4.4: "penalty points ... subtracted from the
+/// are deducted from the penalised side (\[S2\] 4.4: "penalty points ... subtracted from the
 /// offender"; seed 000 PP system).
 pub fn apply(
     sides: &mut ByColor<SideScore>,
@@ -97,7 +97,7 @@ pub fn apply(
 
 /// The result of a margin (Black's total minus White's): the higher total wins; equal totals
 /// go to the tie rule's winner by 0 points (Ing: "the draw is awarded to Black", seed 000;
-/// AGA: White [S4]) or are a draw (jigo, J89 Art. 10).
+/// AGA: White \[S4\]) or are a draw (jigo, J89 Art. 10).
 #[must_use]
 pub fn result(margin: Points, tie: Tie) -> GameResult {
     if margin > Points::ZERO {

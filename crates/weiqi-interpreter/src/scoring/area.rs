@@ -2,7 +2,7 @@
 //! only one colour, by Tromp-Taylor reachability (VARIANTS.md 3.f).
 //!
 //! "score(P) = #points coloured P + #empty points that reach P and do not reach the opponent's
-//! colour" [TT]. Every other area rule is that count on the board after the agreed dead stones
+//! colour" \[TT\]. Every other area rule is that count on the board after the agreed dead stones
 //! are removed, plus the shared-point rule: points reaching both colours count for nobody
 //! (`neutral`: Tromp-Taylor, New Zealand per DECISIONS.md 13) or half to each side (`half`:
 //! Chinese 1988 "split, half to each", Ing seed 000 "shared equally").

@@ -8,7 +8,7 @@
 //!   `black_count = A_B + D/2`, and Black wins iff `black_count > P/2 + K/2`.
 //! - `japanese-prisoners-filled`: prisoners are filled into the opponent's territory and the
 //!   remaining territories compared (J89 Art. 10; seed 004's counting aid).
-//! - `ing-fill-in`: the fill-in procedure of [`super::ing_fill_in`].
+//! - `ing-fill-in`: the fill-in procedure of [`mod@super::ing_fill_in`].
 
 use weiqi_core::{Board, Color, Points, Score};
 use weiqi_spec::{Counting, Scoring};

@@ -5,7 +5,7 @@
 //! variant's seki rule ([`seki_eyes`]) and, for territory counts, the neutral fill
 //! ([`neutral_fill`]), then komi, handicap bonus, penalties and the tie rule
 //! ([`adjustments`]). The other modules present or complete a result: Ing fill-in counting
-//! ([`ing_fill_in`]), Ing time penalties ([`penalties`]), Ing ranks ([`ranks`]) and the
+//! ([`mod@ing_fill_in`]), Ing time penalties ([`penalties`]), Ing ranks ([`ranks`]) and the
 //! Chinese and Japanese counting displays ([`counting`]).
 //!
 //! This module stands alone: it uses weiqi-core and weiqi-spec only, never the interpreter's
@@ -100,7 +100,7 @@ fn count_marks(ruleset: &Ruleset, live: &Board, notes: &mut Vec<String>) -> Vec<
 ///
 /// The steps, each in its own module: the agreed dead stones are expanded to strings and
 /// removed ([`dead_stones`], VARIANTS.md 3.c step 1); the remaining board is counted by area
-/// (Tromp-Taylor reachability, VARIANTS.md 3.f) or by territory (J89 Art. 8, AGA [S4]) with
+/// (Tromp-Taylor reachability, VARIANTS.md 3.f) or by territory (J89 Art. 8, AGA \[S4\]) with
 /// the seki rule of `scoring.seki-eyes` and, for territory counts, `scoring.neutral-fill`;
 /// komi, White's handicap bonus and the penalties are added ([`adjustments`]); the margin is
 /// Black's total minus White's, and the result follows the tie rule (`scoring.tie`, or

@@ -1,5 +1,5 @@
 //! `scoring.scoring = "territory"`: surrounded empty points plus prisoners (J89 Art. 8 and 10,
-//! AGA [S4], Russian 2010 Japanese tradition [S2] 4.3).
+//! AGA \[S4\], Russian 2010 Japanese tradition \[S2\] 4.3).
 //!
 //! Territory: empty points whose region is bordered by one colour only, less the eyes the
 //! variant's seki rule voids (`seki-eyes`). Prisoners: stones captured during play, stones
