@@ -5,7 +5,15 @@ use std::path::Path;
 use std::process::Command;
 
 /// The steps of `ci`, by name, in order.
-const STEPS: &[&str] = &["fmt", "clippy", "test", "codegen", "spec-check", "tidy", "fuzz"];
+const STEPS: &[&str] = &[
+    "fmt",
+    "clippy",
+    "test",
+    "codegen",
+    "spec-check",
+    "tidy",
+    "fuzz",
+];
 
 /// Seconds each fuzz target runs during `ci`.
 const CI_FUZZ_SECONDS: u64 = 20;
@@ -18,16 +26,34 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         match (arg.as_str(), it.next()) {
             ("--skip", Some(step)) if STEPS.contains(&step.as_str()) => skip.push(step.clone()),
             ("--skip", Some(step)) => {
-                return Err(format!("unknown step {step:?} (steps: {})", STEPS.join(", ")));
+                return Err(format!(
+                    "unknown step {step:?} (steps: {})",
+                    STEPS.join(", ")
+                ));
             }
-            _ => return Err(format!("usage: cargo xtask ci [--skip STEP]... (steps: {})", STEPS.join(", "))),
+            _ => {
+                return Err(format!(
+                    "usage: cargo xtask ci [--skip STEP]... (steps: {})",
+                    STEPS.join(", ")
+                ));
+            }
         }
     }
     for step in STEPS.iter().filter(|s| !skip.iter().any(|k| k == *s)) {
         println!("==> xtask ci: {step}");
         match *step {
             "fmt" => cargo(root, &["fmt", "--all", "--", "--check"])?,
-            "clippy" => cargo(root, &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])?,
+            "clippy" => cargo(
+                root,
+                &[
+                    "clippy",
+                    "--workspace",
+                    "--all-targets",
+                    "--",
+                    "-D",
+                    "warnings",
+                ],
+            )?,
             "test" => cargo(root, &["test", "--workspace"])?,
             "codegen" => crate::codegen::run(root, true)?,
             "spec-check" => crate::spec_check::run(root)?,
@@ -85,7 +111,9 @@ pub fn fuzz(root: &Path, seconds: u64) -> Result<(), String> {
             .status()
             .map_err(|e| format!("cargo fuzz run {target}: {e}"))?;
         if !status.success() {
-            return Err(format!("fuzz target {target} failed; see fuzz/artifacts/{target}/"));
+            return Err(format!(
+                "fuzz target {target} failed; see fuzz/artifacts/{target}/"
+            ));
         }
     }
     Ok(())

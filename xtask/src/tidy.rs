@@ -17,11 +17,24 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("weiqi-sgf", &["weiqi-core", "weiqi-spec"]),
     (
         "weiqi-harness",
-        &["weiqi-core", "weiqi-spec", "weiqi-interpreter", "weiqi-engine", "weiqi-sgf"],
+        &[
+            "weiqi-core",
+            "weiqi-spec",
+            "weiqi-interpreter",
+            "weiqi-engine",
+            "weiqi-sgf",
+        ],
     ),
     (
         "weiqi-cli",
-        &["weiqi-core", "weiqi-spec", "weiqi-interpreter", "weiqi-engine", "weiqi-sgf", "weiqi-harness"],
+        &[
+            "weiqi-core",
+            "weiqi-spec",
+            "weiqi-interpreter",
+            "weiqi-engine",
+            "weiqi-sgf",
+            "weiqi-harness",
+        ],
     ),
     ("xtask", &["weiqi-spec", "weiqi-core"]),
 ];
@@ -52,18 +65,30 @@ pub fn run(root: &Path) -> Result<(), String> {
     let (members, edges) = edges(&metadata)?;
     let problems = check(&members, &edges);
     if problems.is_empty() {
-        println!("tidy: {} crates, {} workspace edges, all allowed", members.len(), edges.len());
+        println!(
+            "tidy: {} crates, {} workspace edges, all allowed",
+            members.len(),
+            edges.len()
+        );
         Ok(())
     } else {
-        Err(format!("tidy found {} problem(s):\n{}", problems.len(), problems.join("\n")))
+        Err(format!(
+            "tidy found {} problem(s):\n{}",
+            problems.len(),
+            problems.join("\n")
+        ))
     }
 }
 
 /// The workspace members and the edges between them.
 fn edges(metadata: &serde_json::Value) -> Result<(Vec<String>, Vec<Edge>), String> {
-    let packages = metadata["packages"].as_array().ok_or("cargo metadata: no packages")?;
-    let members: Vec<String> =
-        packages.iter().filter_map(|p| p["name"].as_str().map(str::to_owned)).collect();
+    let packages = metadata["packages"]
+        .as_array()
+        .ok_or("cargo metadata: no packages")?;
+    let members: Vec<String> = packages
+        .iter()
+        .filter_map(|p| p["name"].as_str().map(str::to_owned))
+        .collect();
     let mut edges = Vec::new();
     for package in packages {
         let from = package["name"].as_str().unwrap_or_default().to_owned();
@@ -71,7 +96,11 @@ fn edges(metadata: &serde_json::Value) -> Result<(Vec<String>, Vec<Edge>), Strin
             let to = dep["name"].as_str().unwrap_or_default();
             if members.iter().any(|m| m == to) {
                 let kind = dep["kind"].as_str().unwrap_or("normal").to_owned();
-                edges.push(Edge { from: from.clone(), to: to.to_owned(), kind });
+                edges.push(Edge {
+                    from: from.clone(),
+                    to: to.to_owned(),
+                    kind,
+                });
             }
         }
     }
@@ -108,7 +137,11 @@ mod tests {
     use super::*;
 
     fn edge(from: &str, to: &str) -> Edge {
-        Edge { from: from.into(), to: to.into(), kind: "dev".into() }
+        Edge {
+            from: from.into(),
+            to: to.into(),
+            kind: "dev".into(),
+        }
     }
 
     #[test]
@@ -117,7 +150,10 @@ mod tests {
         let problems = check(&members, &[edge("weiqi-engine", "weiqi-interpreter")]);
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].contains("weiqi-engine may not depend on weiqi-interpreter"));
-        assert_eq!(check(&members, &[edge("weiqi-interpreter", "weiqi-engine")]).len(), 1);
+        assert_eq!(
+            check(&members, &[edge("weiqi-interpreter", "weiqi-engine")]).len(),
+            1
+        );
     }
 
     #[test]

@@ -191,8 +191,10 @@ impl fmt::Display for BoardSize {
 
 /// A point of the board: column from the left edge and row from the top edge, both zero-based.
 ///
-/// The diagrams of the rules research use the same `(row, col)` convention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The diagrams of the rules research use the same `(row, col)` convention. Points are ordered
+/// as they are read: row by row from the top, then by column (the order of
+/// [`BoardSize::points`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Point {
@@ -200,6 +202,18 @@ pub struct Point {
     pub col: u8,
     /// Row, 0 = top edge.
     pub row: u8,
+}
+
+impl Ord for Point {
+    fn cmp(&self, other: &Point) -> std::cmp::Ordering {
+        (self.row, self.col).cmp(&(other.row, other.col))
+    }
+}
+
+impl PartialOrd for Point {
+    fn partial_cmp(&self, other: &Point) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 const GTP_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -389,6 +403,16 @@ mod tests {
             Point::rc(0, 27).to_gtp(wide),
             Err(CoordError::TooWideForGtp { .. })
         ));
+    }
+
+    #[test]
+    fn points_are_ordered_row_by_row() {
+        let size = BoardSize::new(3, 2).expect("valid");
+        let mut shuffled: Vec<Point> = size.points().collect();
+        shuffled.reverse();
+        shuffled.sort();
+        assert_eq!(shuffled, size.points().collect::<Vec<_>>());
+        assert!(Point::rc(0, 2) < Point::rc(1, 0));
     }
 
     #[test]

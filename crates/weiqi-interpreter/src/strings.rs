@@ -124,8 +124,8 @@ mod tests {
         );
         assert_eq!(
             liberties(&b, &string(&b, Point::rc(0, 0))),
-            vec![Point::rc(1, 0), Point::rc(0, 2)],
-            "sorted by column, then row"
+            vec![Point::rc(0, 2), Point::rc(1, 0)],
+            "sorted row by row"
         );
         assert_eq!(string(&b, Point::rc(2, 2)).len(), 4);
         assert_eq!(

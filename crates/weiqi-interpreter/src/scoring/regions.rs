@@ -7,6 +7,10 @@ use std::collections::BTreeSet;
 
 use weiqi_core::{Board, ByColor, Color, Point};
 
+/// Strings and liberties are the play rules' own flood fills (`crate::strings`, VARIANTS.md
+/// 3.0): scoring asks the same questions of the same board.
+pub use crate::strings::{all_strings as strings, liberties, string};
+
 /// Which colours an empty point reaches (VARIANTS.md 3.f: "a path of orthogonally adjacent
 /// points, all of colour(p), from p to a point of colour C").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,31 +51,6 @@ pub fn connected(board: &Board, p: Point) -> Vec<Point> {
         .filter(|&(_, &s)| s)
         .filter_map(|(i, _)| size.point_at(i))
         .collect()
-}
-
-/// The string through the stone at `p` (VARIANTS.md 3.0 `string(p)`), in row-major order;
-/// empty if `p` is empty.
-#[must_use]
-pub fn string(board: &Board, p: Point) -> Vec<Point> {
-    if board.get(p).is_none() {
-        Vec::new()
-    } else {
-        connected(board, p)
-    }
-}
-
-/// The empty points next to the stones of `points` (VARIANTS.md 3.0 `liberties(s)`).
-#[must_use]
-pub fn liberties(board: &Board, points: &[Point]) -> Vec<Point> {
-    let mut libs = BTreeSet::new();
-    for &q in points {
-        for n in board.neighbours(q) {
-            if board.get(n).is_none() {
-                libs.insert(n);
-            }
-        }
-    }
-    libs.into_iter().collect()
 }
 
 /// Which colours the empty point `p` reaches, by the literal Tromp-Taylor definition
@@ -138,22 +117,6 @@ pub fn empty_regions(board: &Board) -> Vec<Vec<Point>> {
         regions.push(region);
     }
     regions
-}
-
-/// Every string of the board, each in row-major order, ordered by their first point.
-#[must_use]
-pub fn strings(board: &Board) -> Vec<Vec<Point>> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for (p, c) in board.iter() {
-        if c.is_none() || seen.contains(&p) {
-            continue;
-        }
-        let s = connected(board, p);
-        seen.extend(s.iter().copied());
-        out.push(s);
-    }
-    out
 }
 
 #[cfg(test)]
