@@ -3,8 +3,11 @@
 //! move cap 3*N*N):
 //!
 //! ```text
-//! cargo run --release -p weiqi-interpreter --example random_game [games]
+//! cargo bench -p weiqi-interpreter --bench random_game [-- GAMES]
 //! ```
+//!
+//! Figures are reported as absolute times and as ratios against the first variant,
+//! Tromp-Taylor (positional superko), measured in the same run.
 
 use std::time::Instant;
 
@@ -62,12 +65,14 @@ fn play_game(rules: &weiqi_spec::Ruleset, size: BoardSize, seed: u64) -> usize {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // `cargo bench` passes `--bench`; the only argument of ours is a number of games.
     let games: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
+        .skip(1)
+        .find_map(|a| a.parse().ok())
         .unwrap_or(200);
     let size = BoardSize::square(9)?;
-    println!("{games} random 9x9 games to two passes per variant (release build expected)");
+    println!("{games} random 9x9 games to two passes per variant");
+    let mut baseline: Option<f64> = None;
     for id in [
         "tromp-taylor",
         "japanese-1989",
@@ -84,8 +89,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let elapsed = start.elapsed();
         let per_game = elapsed.as_secs_f64() * 1000.0 / games as f64;
         let per_move = elapsed.as_secs_f64() * 1e6 / moves as f64;
+        let base = *baseline.get_or_insert(per_game);
         println!(
-            "{id:>15}: {per_game:.3} ms per game, {:.1} moves per game, {per_move:.2} us per move",
+            "{id:>15}: {per_game:.3} ms per game ({:.2}x tromp-taylor), {:.1} moves per game, {per_move:.2} us per move",
+            per_game / base,
             moves as f64 / games as f64
         );
     }
