@@ -2,7 +2,9 @@
 //!
 //! Three values (VARIANTS.md 3.c, DECISIONS.md 10):
 //! - `count`: eyes count as usual (area rules, AGA, Russian 2010 read literally); strings in
-//!   seki are still found (string level) to mark them in diagrams.
+//!   seki are still found, to mark them in diagrams: at string level after the neutral points
+//!   that can be filled safely are filled ([`super::neutral_fill`]), so that an open dame
+//!   between two ordinary groups does not mark them as seki.
 //! - `void-string`: Japanese 1989 Art. 8 read literally at string level.
 //! - `void-region`: KataGo's independent-life regions.
 //!
@@ -26,15 +28,24 @@ pub struct Seki {
 
 /// Applies the variant's `seki-eyes` value.
 ///
-/// `count` finds seki strings at string level (for the marks) and voids no eye; the two
-/// `void-*` values are [`string_level`] and [`region_level`].
+/// `count` voids no eye and finds seki strings only for the marks, at string level on the
+/// board with its safely fillable neutral points filled; the two `void-*` values are
+/// [`string_level`] and [`region_level`].
 #[must_use]
 pub fn analyse(board: &Board, rule: SekiEyes) -> Seki {
     match rule {
-        SekiEyes::Count => Seki {
-            void_eyes: BTreeSet::new(),
-            ..string_level(board)
-        },
+        SekiEyes::Count => {
+            let filled = super::neutral_fill::fill_first(board).board;
+            let stones = string_level(&filled)
+                .stones
+                .into_iter()
+                .filter(|&p| board.get(p).is_some())
+                .collect();
+            Seki {
+                stones,
+                void_eyes: BTreeSet::new(),
+            }
+        }
         SekiEyes::VoidString => string_level(board),
         SekiEyes::VoidRegion => region_level(board),
     }
@@ -194,6 +205,17 @@ mod tests {
     fn count_voids_nothing() {
         let s = analyse(&board(SEKI), SekiEyes::Count);
         assert!(s.void_eyes.is_empty());
-        assert!(!s.stones.is_empty());
+        // The shared liberty (0,2) cannot be filled safely: the inner strings are marked.
+        assert_eq!(s.stones, string_level(&board(SEKI)).stones);
+    }
+
+    #[test]
+    fn count_marks_no_seki_for_an_open_dame() {
+        // VARIANTS.md 4.6, the dame trap: the open point (3,2) puts both groups "in seki" under
+        // Art. 8 read literally, but it can be filled safely, so for the marks of a `count`
+        // variant neither group is in seki.
+        let trap = board(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O");
+        assert!(!string_level(&trap).stones.is_empty());
+        assert!(analyse(&trap, SekiEyes::Count).stones.is_empty());
     }
 }
