@@ -17,6 +17,12 @@
 //!
 //! Not done: defensive moves inside territory (teire); the players are expected to have made
 //! them, or to have agreed the stones dead.
+//!
+//! Known limit: the two-liberty test of step 2 reads no further. A seki whose strings keep two
+//! liberties after a shared point is filled (groups with eyes or extra liberties, as in the
+//! seed-000 rebuild of `tests/seed000_suicide_seki.rs`) has that point filled, and its strings
+//! are then not found in seki. Agreeing the seki explicitly is later work (VARIANTS.md 3.c,
+//! "agreed seki list").
 
 use weiqi_core::{Board, Color, Point};
 
