@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Ruling, b, custom, game, pass, replay, variant, w};
+use common::{Ruling, b, custom, game, pass, propose, replay, variant, w};
 use weiqi_core::{
     Action, Board, BoardSize, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, PhaseKind,
     Point, Points, Referee, Setup, WinBy,
@@ -495,16 +495,8 @@ fn stop_agreement_and_wrong_phase_variants_3_e() {
         Err(Illegal::OffBoard)
     );
     // Different proposals: no agreement; the same strings named by different stones: agreement.
-    g.apply(Action::ProposeDead {
-        by: Black,
-        dead: vec![Point::rc(0, 2)],
-    })
-    .expect("proposal");
-    g.apply(Action::ProposeDead {
-        by: White,
-        dead: vec![],
-    })
-    .expect("proposal");
+    propose(&mut g, Black, &[Point::rc(0, 2)]);
+    propose(&mut g, White, &[]);
     assert_eq!(g.phase(), Phase::Stopped);
     assert_eq!(
         g.proposals().black.as_ref().map(Vec::len),
@@ -513,11 +505,7 @@ fn stop_agreement_and_wrong_phase_variants_3_e() {
     );
     assert_eq!(g.proposals().white.as_ref().map(Vec::len), Some(0));
     // White names another stone of the same string: the proposals are equal, the game ends.
-    g.apply(Action::ProposeDead {
-        by: White,
-        dead: vec![Point::rc(3, 2)],
-    })
-    .expect("proposal");
+    propose(&mut g, White, &[Point::rc(3, 2)]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
     assert_eq!(g.dead_stones().len(), 5);
 }
@@ -534,17 +522,9 @@ fn equal_proposals_end_the_game_by_agreement_variants_3_e() {
         replay(&mut g, &[pass(Black), pass(White)]),
         Ruling::AllLegal(Phase::Stopped)
     );
-    g.apply(Action::ProposeDead {
-        by: Black,
-        dead: vec![Point::rc(3, 0)],
-    })
-    .expect("proposal");
+    propose(&mut g, Black, &[Point::rc(3, 0)]);
     assert_eq!(g.phase(), Phase::Stopped);
-    g.apply(Action::ProposeDead {
-        by: White,
-        dead: vec![Point::rc(0, 1)],
-    })
-    .expect("proposal");
+    propose(&mut g, White, &[Point::rc(0, 1)]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
     assert_eq!(g.dead_stones().len(), 5);
     assert_eq!(g.check(&Action::pass(Black)), Err(Illegal::GameOver));
@@ -569,11 +549,7 @@ fn resume_first_opponent_of_resumer_j89_art_9_and_of_last_mover_seed_003() {
             replay(&mut g, &[b(2, 2), pass(White), pass(Black)]),
             Ruling::AllLegal(Phase::Stopped)
         );
-        g.apply(Action::ProposeDead {
-            by: White,
-            dead: vec![Point::rc(2, 2)],
-        })
-        .expect("proposal");
+        propose(&mut g, White, &[Point::rc(2, 2)]);
         g.apply(Action::Resume { by: resumer }).expect("resume");
         assert_eq!(g.phase(), Phase::Playing);
         assert_eq!(g.to_move(), first, "{id}, {resumer} resumes");
@@ -641,16 +617,8 @@ fn aga_pass_stones_four_passes_and_white_passes_last_seed_004() {
         replay(&mut g, &[b(2, 2), pass(White), pass(Black)]),
         Ruling::AllLegal(Phase::Stopped)
     );
-    g.apply(Action::ProposeDead {
-        by: Black,
-        dead: vec![],
-    })
-    .expect("proposal");
-    g.apply(Action::ProposeDead {
-        by: White,
-        dead: vec![],
-    })
-    .expect("proposal");
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
     assert_eq!(g.pass_stones(), ByColor { black: 2, white: 1 });
     // White passed last: nothing is added.
@@ -659,16 +627,8 @@ fn aga_pass_stones_four_passes_and_white_passes_last_seed_004() {
         replay(&mut g, &[pass(Black), pass(White)]),
         Ruling::AllLegal(Phase::Stopped)
     );
-    g.apply(Action::ProposeDead {
-        by: Black,
-        dead: vec![],
-    })
-    .expect("proposal");
-    g.apply(Action::ProposeDead {
-        by: White,
-        dead: vec![],
-    })
-    .expect("proposal");
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
     assert_eq!(g.moves_played(), 2);
 }
 

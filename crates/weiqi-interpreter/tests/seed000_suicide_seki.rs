@@ -32,8 +32,8 @@
 
 mod common;
 
-use common::{Step, action, b, pass, variant, w};
-use weiqi_core::{Action, Board, Color, Ending, Illegal, Phase, Point, PointMark, Referee, Setup};
+use common::{Step, action, b, pass, propose, variant, w};
+use weiqi_core::{Board, Color, Ending, Illegal, Phase, Point, PointMark, Referee, Setup};
 use weiqi_interpreter::Interpreter;
 use weiqi_spec::Ruleset;
 
@@ -127,16 +127,8 @@ fn ing_self_capture_at_a_removes_four_stones_and_the_big_group_lives_in_seki_see
     );
 
     // No dead stones: every stone stays, the big group and the white group live in seki.
-    g.apply(Action::ProposeDead {
-        by: Black,
-        dead: vec![],
-    })
-    .expect("proposal");
-    g.apply(Action::ProposeDead {
-        by: White,
-        dead: vec![],
-    })
-    .expect("proposal");
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
     let score = g.score().expect("a finished game is scored");
     let size = end.size();

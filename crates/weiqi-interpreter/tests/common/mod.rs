@@ -98,3 +98,12 @@ pub fn replay(game: &mut Interpreter, steps: &[Step]) -> Ruling {
     }
     Ruling::AllLegal(game.phase())
 }
+
+/// `by` proposes `dead` as the dead stones (the game must be stopped).
+pub fn propose(g: &mut Interpreter, by: Color, dead: &[Point]) {
+    g.apply(Action::ProposeDead {
+        by,
+        dead: dead.to_vec(),
+    })
+    .unwrap_or_else(|e| panic!("proposal of {by}: {e}"));
+}
