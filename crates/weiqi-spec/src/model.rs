@@ -50,6 +50,13 @@ macro_rules! spec_enum {
             }
         }
 
+        impl SpecEnum for $name {
+            const NAMES: &'static [&'static str] = $name::NAMES;
+            fn from_name(text: &str) -> Option<$name> {
+                $name::from_name(text)
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_str())
@@ -75,6 +82,26 @@ macro_rules! spec_enum {
             }
         }
     };
+}
+
+/// What every spec enum offers the validator: its one table of spellings.
+pub trait SpecEnum: Sized + Copy {
+    /// The allowed spellings, in declaration order.
+    const NAMES: &'static [&'static str];
+    /// The value spelled `text`.
+    fn from_name(text: &str) -> Option<Self>;
+}
+
+/// Colours are spelled `black` and `white` in spec files (`handicap.first-after-placement`).
+impl SpecEnum for Color {
+    const NAMES: &'static [&'static str] = crate::keys::COLOR_NAMES;
+    fn from_name(text: &str) -> Option<Color> {
+        match text {
+            "black" => Some(Color::Black),
+            "white" => Some(Color::White),
+            _ => None,
+        }
+    }
 }
 
 spec_enum! {

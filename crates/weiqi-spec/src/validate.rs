@@ -10,11 +10,11 @@ use weiqi_core::{BoardSize, Color, CoordError, Point, Points};
 
 use crate::error::{SpecError, SpecErrorKind};
 use crate::file::{Int, Number, PatternsFile, SpecFile, Str, StrList};
-use crate::keys::{COLOR_NAMES, key_doc};
+use crate::keys::key_doc;
 use crate::model::{
     AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, HandicapBonus, InitialPosition, Ko,
     LastPass, LongCycle, NeutralFill, PassStones, PenaltySystem, Placement, ResumeFirst, Scoring,
-    SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie,
+    SekiEyes, SharedPoints, SingleStoneSuicide, SpecEnum, Suicide, Tie,
 };
 
 /// Where a value was written.
@@ -134,15 +134,9 @@ impl Checker<'_> {
         }
     }
 
-    fn word<T>(
-        &mut self,
-        key: &str,
-        s: &Str,
-        parse: fn(&str) -> Option<T>,
-        names: &[&str],
-    ) -> Option<Set<T>> {
+    fn word<T: SpecEnum>(&mut self, key: &str, s: &Str) -> Option<Set<T>> {
         let s = s.as_ref()?;
-        match parse(s.get_ref()) {
+        match T::from_name(s.get_ref()) {
             Some(v) => Some(self.set(s, v)),
             None => {
                 let e = SpecError::new(
@@ -152,7 +146,7 @@ impl Checker<'_> {
                 )
                 .at(self.text, Some(s.span()))
                 .key(key)
-                .allowed(names);
+                .allowed(T::NAMES);
                 self.errors.push(e);
                 None
             }
@@ -259,18 +253,12 @@ impl Checker<'_> {
         ok.then(|| self.set(list, out))
     }
 
-    fn words<T: PartialEq + Copy>(
-        &mut self,
-        key: &str,
-        list: &StrList,
-        parse: fn(&str) -> Option<T>,
-        names: &[&str],
-    ) -> Option<Set<Vec<T>>> {
+    fn words<T: SpecEnum + PartialEq>(&mut self, key: &str, list: &StrList) -> Option<Set<Vec<T>>> {
         let list = list.as_ref()?;
         let mut out = Vec::new();
         let mut ok = true;
         for s in list.get_ref() {
-            match self.word(key, &Some(s.clone()), parse, names) {
+            match self.word(key, &Some(s.clone())) {
                 Some(v) if out.contains(&v.value) => {
                     let msg = format!("duplicate value {:?}", s.get_ref());
                     self.push(SpecErrorKind::InvalidValue, key, s, msg);
@@ -330,16 +318,7 @@ impl Checker<'_> {
     }
 
     fn color(&mut self, key: &str, s: &Str) -> Option<Set<Color>> {
-        self.word(
-            key,
-            s,
-            |t| match t {
-                "black" => Some(Color::Black),
-                "white" => Some(Color::White),
-                _ => None,
-            },
-            COLOR_NAMES,
-        )
+        self.word(key, s)
     }
 
     fn extends(&mut self, s: &Str) -> Option<Set<String>> {
@@ -463,127 +442,37 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.sizes = c.sizes("board.sizes", &b.sizes);
     }
     if let Some(s) = &spec.play {
-        p.suicide = c.word(
-            "play.suicide",
-            &s.suicide,
-            Suicide::from_name,
-            Suicide::NAMES,
-        );
-        p.single_stone_suicide = c.word(
-            "play.single-stone-suicide",
-            &s.single_stone_suicide,
-            SingleStoneSuicide::from_name,
-            SingleStoneSuicide::NAMES,
-        );
-        p.ko = c.word("play.ko", &s.ko, Ko::from_name, Ko::NAMES);
-        p.initial_position = c.word(
-            "play.initial-position",
-            &s.initial_position,
-            InitialPosition::from_name,
-            InitialPosition::NAMES,
-        );
-        p.long_cycle = c.word(
-            "play.long-cycle",
-            &s.long_cycle,
-            LongCycle::from_name,
-            LongCycle::NAMES,
-        );
+        p.suicide = c.word("play.suicide", &s.suicide);
+        p.single_stone_suicide = c.word("play.single-stone-suicide", &s.single_stone_suicide);
+        p.ko = c.word("play.ko", &s.ko);
+        p.initial_position = c.word("play.initial-position", &s.initial_position);
+        p.long_cycle = c.word("play.long-cycle", &s.long_cycle);
         p.long_cycle_repetitions =
             c.count("play.long-cycle-repetitions", &s.long_cycle_repetitions);
     }
     if let Some(s) = &spec.end {
         p.stop_passes = c.count("end.stop-passes", &s.stop_passes);
-        p.after_stop = c.word(
-            "end.after-stop",
-            &s.after_stop,
-            AfterStop::from_name,
-            AfterStop::NAMES,
-        );
-        p.resume_first = c.word(
-            "end.resume-first",
-            &s.resume_first,
-            ResumeFirst::from_name,
-            ResumeFirst::NAMES,
-        );
-        p.final_end = c.word(
-            "end.final-end",
-            &s.final_end,
-            FinalEnd::from_name,
-            FinalEnd::NAMES,
-        );
+        p.after_stop = c.word("end.after-stop", &s.after_stop);
+        p.resume_first = c.word("end.resume-first", &s.resume_first);
+        p.final_end = c.word("end.final-end", &s.final_end);
         p.final_end_passes = c.count("end.final-end-passes", &s.final_end_passes);
-        p.pass_stones = c.word(
-            "end.pass-stones",
-            &s.pass_stones,
-            PassStones::from_name,
-            PassStones::NAMES,
-        );
-        p.last_pass = c.word(
-            "end.last-pass",
-            &s.last_pass,
-            LastPass::from_name,
-            LastPass::NAMES,
-        );
+        p.pass_stones = c.word("end.pass-stones", &s.pass_stones);
+        p.last_pass = c.word("end.last-pass", &s.last_pass);
     }
     if let Some(s) = &spec.scoring {
-        p.scoring = c.word(
-            "scoring.scoring",
-            &s.scoring,
-            Scoring::from_name,
-            Scoring::NAMES,
-        );
-        p.shared_points = c.word(
-            "scoring.shared-points",
-            &s.shared_points,
-            SharedPoints::from_name,
-            SharedPoints::NAMES,
-        );
-        p.seki_eyes = c.word(
-            "scoring.seki-eyes",
-            &s.seki_eyes,
-            SekiEyes::from_name,
-            SekiEyes::NAMES,
-        );
-        p.neutral_fill = c.word(
-            "scoring.neutral-fill",
-            &s.neutral_fill,
-            NeutralFill::from_name,
-            NeutralFill::NAMES,
-        );
+        p.scoring = c.word("scoring.scoring", &s.scoring);
+        p.shared_points = c.word("scoring.shared-points", &s.shared_points);
+        p.seki_eyes = c.word("scoring.seki-eyes", &s.seki_eyes);
+        p.neutral_fill = c.word("scoring.neutral-fill", &s.neutral_fill);
         p.komi = c.komi("scoring.komi", &s.komi);
-        p.tie = c.word("scoring.tie", &s.tie, Tie::from_name, Tie::NAMES);
-        p.tie_handicap = c.word(
-            "scoring.tie-handicap",
-            &s.tie_handicap,
-            Tie::from_name,
-            Tie::NAMES,
-        );
-        p.counting = c.word(
-            "scoring.counting",
-            &s.counting,
-            Counting::from_name,
-            Counting::NAMES,
-        );
+        p.tie = c.word("scoring.tie", &s.tie);
+        p.tie_handicap = c.word("scoring.tie-handicap", &s.tie_handicap);
+        p.counting = c.word("scoring.counting", &s.counting);
     }
     if let Some(s) = &spec.handicap {
-        p.placement = c.word(
-            "handicap.placement",
-            &s.placement,
-            Placement::from_name,
-            Placement::NAMES,
-        );
-        p.free_placement_moves = c.word(
-            "handicap.free-placement-moves",
-            &s.free_placement_moves,
-            FreePlacementMoves::from_name,
-            FreePlacementMoves::NAMES,
-        );
-        p.bonus = c.word(
-            "handicap.bonus",
-            &s.bonus,
-            HandicapBonus::from_name,
-            HandicapBonus::NAMES,
-        );
+        p.placement = c.word("handicap.placement", &s.placement);
+        p.free_placement_moves = c.word("handicap.free-placement-moves", &s.free_placement_moves);
+        p.bonus = c.word("handicap.bonus", &s.bonus);
         p.handicap_komi = c.komi("handicap.komi", &s.komi);
         p.first_after_placement =
             c.color("handicap.first-after-placement", &s.first_after_placement);
@@ -592,22 +481,12 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         }
     }
     if let Some(s) = &spec.time {
-        p.penalty_system = c.word(
-            "time.penalty-system",
-            &s.penalty_system,
-            PenaltySystem::from_name,
-            PenaltySystem::NAMES,
-        );
+        p.penalty_system = c.word("time.penalty-system", &s.penalty_system);
         p.penalty_step = c.fraction("time.penalty-step", &s.penalty_step);
         p.penalty_points_per_step =
             c.count("time.penalty-points-per-step", &s.penalty_points_per_step);
         p.penalty_steps_to_loss = c.count("time.penalty-steps-to-loss", &s.penalty_steps_to_loss);
-        p.byo_yomi = c.words(
-            "time.byo-yomi",
-            &s.byo_yomi,
-            ByoYomi::from_name,
-            ByoYomi::NAMES,
-        );
+        p.byo_yomi = c.words("time.byo-yomi", &s.byo_yomi);
         p.late_arrival_factor = c.count("time.late-arrival-factor", &s.late_arrival_factor);
     }
     (p, c.errors)
