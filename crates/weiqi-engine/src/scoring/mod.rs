@@ -1,0 +1,1 @@
+//! Scoring a finished game: area, territory, seki, the dame filling, adjustments and the result.
