@@ -6,6 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 use weiqi_core::{Move, Referee};
 
+use crate::limits::{EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
 use crate::replay::{self, Replay, Verdict};
 use crate::{CliError, emit};
 
@@ -28,6 +29,7 @@ pub(crate) struct CheckJson {
     pub(crate) moves: Vec<MoveJson>,
     pub(crate) first_illegal: Option<usize>,
     pub(crate) status: &'static str,
+    pub(crate) inconclusive: Option<String>,
     pub(crate) notes: Vec<String>,
 }
 
@@ -52,8 +54,18 @@ pub(crate) fn to_json(file: &str, rules: &str, replay: &Replay) -> CheckJson {
         rules: rules.to_owned(),
         moves: replay.verdicts.iter().map(move_json).collect(),
         first_illegal: replay.first_illegal(),
-        status: replay.game.phase().status(),
+        status: status(replay),
+        inconclusive: replay.inconclusive.clone(),
         notes: replay.notes.clone(),
+    }
+}
+
+/// The status of a replay: the game's phase, or `inconclusive` when the budget ran out.
+pub(crate) fn status(replay: &Replay) -> &'static str {
+    if replay.inconclusive.is_some() {
+        "inconclusive"
+    } else {
+        replay.game.phase().status()
     }
 }
 
@@ -97,27 +109,42 @@ pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> St
     for n in &replay.notes {
         let _ = writeln!(t, "note: {n}");
     }
-    let _ = writeln!(t, "status: {}", replay.game.phase().status());
-    match replay.first_illegal() {
-        Some(n) => {
+    let _ = writeln!(t, "status: {}", status(replay));
+    match (replay.first_illegal(), &replay.inconclusive) {
+        (Some(n), _) => {
             let _ = writeln!(t, "verdict: move {n} is illegal");
         }
-        None => {
+        (None, Some(why)) => {
+            let _ = writeln!(t, "verdict: none: {why}");
+        }
+        (None, None) => {
             let _ = writeln!(t, "verdict: all {} moves are legal", replay.verdicts.len());
         }
     }
     t
 }
 
+/// The exit code of a replay: illegal, inconclusive or fine.
+pub(crate) fn exit_code(replay: &Replay) -> i32 {
+    if replay.first_illegal().is_some() {
+        EXIT_ILLEGAL
+    } else if replay.inconclusive.is_some() {
+        EXIT_INCONCLUSIVE
+    } else {
+        EXIT_OK
+    }
+}
+
 pub(crate) fn run(
     game: &str,
     rules: Option<&str>,
     json: bool,
+    limits: &Limits,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let record = replay::read_record(game)?;
-    let chosen = replay::choose_rules(rules, &record)?;
-    let replay = replay::replay(&record, &chosen.ruleset, None)?;
+    let record = replay::read_record(game, limits)?;
+    let chosen = replay::choose_rules(rules, &record, limits)?;
+    let replay = replay::replay(&record, &chosen.ruleset, None, limits.budget)?;
     let text = if json {
         let mut t = serde_json::to_string_pretty(&to_json(game, &chosen.ruleset.id, &replay))
             .map_err(|e| CliError(format!("cannot write json: {e}")))?;
@@ -127,9 +154,5 @@ pub(crate) fn run(
         to_text(game, &chosen.ruleset.id, &chosen.how, &replay)
     };
     emit(out, &text)?;
-    Ok(if replay.first_illegal().is_some() {
-        1
-    } else {
-        0
-    })
+    Ok(exit_code(&replay))
 }

@@ -6,7 +6,9 @@
 //!
 //! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
 //! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
-//! a bad `--rules` or a usage error. The JSON output is described in `JSON.md`.
+//! a limit exceeded, a bad `--rules` or a usage error; 4 inconclusive (the `--budget` ran out
+//! before a ruling). The limits and their flags are in the `limits` module and the README. The
+//! JSON output is described in `JSON.md`.
 //!
 //! ```
 //! let mut out = Vec::new();
@@ -20,6 +22,7 @@
 
 mod check;
 mod diagram;
+mod limits;
 mod replay;
 mod rules_cmd;
 mod score;
@@ -28,6 +31,8 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use clap::{Parser, Subcommand};
+
+pub use limits::{EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, MAX_PROBLEMS};
 
 /// The default variant when neither `--rules` nor the record's `RU` chooses one. Japanese 1989
 /// is what KGS assumes for a record without rules and the most common rules of published
@@ -51,13 +56,25 @@ impl std::error::Error for CliError {}
     name = "weiqi",
     version,
     about = "The rules of Go as data: check and score game records under any rule variant",
-    after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input \
-                  or bad arguments."
+    after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input, \
+                  a limit exceeded or bad arguments, 4 inconclusive (--budget ran out)."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
     #[arg(long, global = true, value_name = "ID|FILE")]
     rules: Option<String>,
+    /// The largest file read, in bytes (default: 16 MiB for a record, 1 MiB for a spec file).
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_bytes: Option<usize>,
+    /// The most moves of a record: nodes along any line of its game tree [default: 10000].
+    #[arg(long, global = true, value_name = "N")]
+    max_moves: Option<usize>,
+    /// The most nodes of a record, variations included [default: 200000].
+    #[arg(long, global = true, value_name = "N")]
+    max_nodes: Option<usize>,
+    /// The most problems `rules lint` prints; the rest are counted [default: 100].
+    #[arg(long, global = true, value_name = "N")]
+    max_problems: Option<usize>,
     #[command(subcommand)]
     command: Command,
 }
@@ -84,6 +101,11 @@ enum Command {
         /// yet, so this is also the default).
         #[arg(long)]
         interpreter: bool,
+        /// At most this many steps of interpreter work for the whole command (one per
+        /// simulated play and per history entry compared; a count costs the square of the
+        /// board's points). Running out is inconclusive (exit code 4), never a ruling.
+        #[arg(long, value_name = "STEPS")]
+        budget: Option<u64>,
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
@@ -118,6 +140,11 @@ enum Command {
         /// yet, so this is also the default).
         #[arg(long)]
         interpreter: bool,
+        /// At most this many steps of interpreter work for the whole command (one per
+        /// simulated play and per history entry compared; a count costs the square of the
+        /// board's points). Running out is inconclusive (exit code 4), never a ruling.
+        #[arg(long, value_name = "STEPS")]
+        budget: Option<u64>,
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
@@ -171,19 +198,44 @@ where
             return code;
         }
     };
+    let mut limits = limits::Limits::default();
+    if let Some(b) = cli.max_bytes {
+        limits.sgf.bytes = b;
+        limits.spec_bytes = b;
+    }
+    if let Some(n) = cli.max_moves {
+        limits.sgf.moves = n;
+    }
+    if let Some(n) = cli.max_nodes {
+        limits.sgf.nodes = n;
+    }
+    if let Some(n) = cli.max_problems {
+        limits.problems = n;
+    }
     let result = match &cli.command {
-        Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), out),
+        Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), &limits, out),
         Command::Check {
             game,
             json,
+            budget,
             interpreter: _,
-        } => check::run(game, cli.rules.as_deref(), *json, out),
+        } => check::run(
+            game,
+            cli.rules.as_deref(),
+            *json,
+            &limits::Limits {
+                budget: *budget,
+                ..limits
+            },
+            out,
+        ),
         Command::Score {
             game,
             komi,
             dead,
             write,
             json,
+            budget,
             interpreter: _,
         } => score::run(
             &score::Options {
@@ -193,6 +245,10 @@ where
                 dead: dead.as_deref(),
                 write: write.as_deref(),
                 json: *json,
+                limits: limits::Limits {
+                    budget: *budget,
+                    ..limits
+                },
             },
             out,
         ),
@@ -201,7 +257,7 @@ where
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
-            2
+            EXIT_ERROR
         }
     }
 }

@@ -5,17 +5,28 @@ use weiqi_interpreter::Interpreter;
 use weiqi_sgf::Record;
 use weiqi_spec::Ruleset;
 
+use crate::limits::Limits;
 use crate::{CliError, DEFAULT_RULES, rules_cmd};
 
-/// Reads and parses an SGF file.
-pub(crate) fn read_record(path: &str) -> Result<Record, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        CliError(format!(
-            "{path}: cannot read the file: {}",
-            e.to_string().to_lowercase()
-        ))
-    })?;
-    weiqi_sgf::parse(path, &bytes).map_err(|e| CliError(e.to_string()))
+/// Reads and parses an SGF file under the limits, reading no more than the byte limit allows.
+pub(crate) fn read_record(path: &str, limits: &Limits) -> Result<Record, CliError> {
+    let error = |e: weiqi_sgf::SgfError| {
+        let flag = match e.kind {
+            weiqi_sgf::SgfErrorKind::TooLarge { .. } => " (raise it with --max-bytes)",
+            weiqi_sgf::SgfErrorKind::TooManyMoves { .. }
+            | weiqi_sgf::SgfErrorKind::TooDeep { .. } => " (raise it with --max-moves)",
+            weiqi_sgf::SgfErrorKind::TooManyNodes { .. } => " (raise it with --max-nodes)",
+            _ => "",
+        };
+        CliError(format!("{e}{flag}"))
+    };
+    let bytes = weiqi_sgf::read_bounded(std::path::Path::new(path), limits.sgf.bytes).map_err(
+        |mut e| {
+            path.clone_into(&mut e.file);
+            error(e)
+        },
+    )?;
+    weiqi_sgf::parse_with(path, &bytes, &limits.sgf).map_err(error)
 }
 
 /// The variant a game is ruled under, and why.
@@ -26,10 +37,14 @@ pub(crate) struct Rules {
 }
 
 /// `--rules` if given, else the record's `RU`, else [`DEFAULT_RULES`].
-pub(crate) fn choose_rules(flag: Option<&str>, record: &Record) -> Result<Rules, CliError> {
+pub(crate) fn choose_rules(
+    flag: Option<&str>,
+    record: &Record,
+    limits: &Limits,
+) -> Result<Rules, CliError> {
     if let Some(r) = flag {
         return Ok(Rules {
-            ruleset: rules_cmd::load(r)?,
+            ruleset: rules_cmd::load(r, limits)?,
             how: "from --rules".to_owned(),
         });
     }
@@ -42,7 +57,7 @@ pub(crate) fn choose_rules(flag: Option<&str>, record: &Record) -> Result<Rules,
         (None, _) => (DEFAULT_RULES, "default: the record has no RU".to_owned()),
     };
     Ok(Rules {
-        ruleset: rules_cmd::load(id)?,
+        ruleset: rules_cmd::load(id, limits)?,
         how,
     })
 }
@@ -70,6 +85,8 @@ pub(crate) struct Replay {
     pub(crate) verdicts: Vec<Verdict>,
     /// Remarks (play resumed after a stop, warnings of the record).
     pub(crate) notes: Vec<String>,
+    /// Why there is no ruling, when the budget ran out (the verdicts stop before that move).
+    pub(crate) inconclusive: Option<String>,
 }
 
 impl Replay {
@@ -82,11 +99,13 @@ impl Replay {
     }
 }
 
-/// Replays the main line of `record` under `ruleset`, `komi` overriding the record's.
+/// Replays the main line of `record` under `ruleset`, `komi` overriding the record's, within
+/// `budget` steps of interpreter work for the whole replay.
 pub(crate) fn replay(
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
+    budget: Option<u64>,
 ) -> Result<Replay, CliError> {
     let mut setup = record.setup();
     if komi.is_some() {
@@ -98,6 +117,10 @@ pub(crate) fn replay(
             record.name, ruleset.id
         ))
     })?;
+    if let Some(steps) = budget {
+        game = game.with_game_fuel(steps);
+    }
+    let mut inconclusive = None;
     // The record's warnings, except the unknown rules name: `Rules::how` says it where it matters.
     let mut notes: Vec<String> = record
         .warnings
@@ -132,6 +155,15 @@ pub(crate) fn replay(
                 refused: None,
                 captures: report.captured.len(),
             }),
+            Err(e) if e.reason == Illegal::OutOfFuel => {
+                // Not a ruling: the move is neither legal nor illegal as far as we know.
+                inconclusive = Some(format!(
+                    "the budget of {} steps ran out at move {}: inconclusive",
+                    budget.unwrap_or(0),
+                    m.number
+                ));
+                break;
+            }
             Err(e) => {
                 verdicts.push(Verdict {
                     number: m.number,
@@ -148,5 +180,6 @@ pub(crate) fn replay(
         game,
         verdicts,
         notes,
+        inconclusive,
     })
 }

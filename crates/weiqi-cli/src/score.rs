@@ -11,6 +11,7 @@ use weiqi_core::{
 use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Counting;
 
+use crate::limits::Limits;
 use crate::replay::{self, Replay};
 use crate::{CliError, check, diagram, emit};
 
@@ -22,6 +23,7 @@ pub(crate) struct Options<'a> {
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
     pub(crate) json: bool,
+    pub(crate) limits: Limits,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -266,7 +268,7 @@ fn table(score: &Score) -> String {
 }
 
 pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game)?;
+    let record = replay::read_record(options.game, &options.limits)?;
     let komi = match options.komi {
         None => None,
         Some(k) => Some(Points::parse(k).ok_or_else(|| {
@@ -275,10 +277,31 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             ))
         })?),
     };
-    let chosen = replay::choose_rules(options.rules, &record)?;
-    let mut replay = replay::replay(&record, &chosen.ruleset, komi)?;
-    if let Some(n) = replay.first_illegal() {
-        // No ruling on a game with an illegal move: show where it went wrong.
+    let chosen = replay::choose_rules(options.rules, &record, &options.limits)?;
+    let mut replay = replay::replay(&record, &chosen.ruleset, komi, options.limits.budget)?;
+    // The count is charged up front from what the replay left of the budget.
+    let counted = !matches!(
+        replay.game.phase(),
+        Phase::Ended(e) if !matches!(e, Ending::Agreement | Ending::AllAlive)
+    );
+    if let Some(left) = replay.game.fuel_left()
+        && counted
+        && replay.inconclusive.is_none()
+        && replay.first_illegal().is_none()
+    {
+        let cost = weiqi_interpreter::fuel::scoring_steps(replay.game.size());
+        if left < cost {
+            replay.inconclusive = Some(format!(
+                "the budget of {} steps ran out before the count ({left} left; counting a {} \
+                 board takes {cost}): inconclusive",
+                options.limits.budget.unwrap_or(0),
+                replay.game.size()
+            ));
+        }
+    }
+    if replay.first_illegal().is_some() || replay.inconclusive.is_some() {
+        // No ruling on a game with an illegal move, nor past the budget: show where it went
+        // wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
         if options.json {
             let mut t = serde_json::to_string_pretty(&check::to_json(
@@ -291,9 +314,13 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             emit(out, &t)?;
         } else {
             emit(out, &report)?;
-            emit(out, &format!("cannot score: move {n} is illegal\n"))?;
+            match (replay.first_illegal(), &replay.inconclusive) {
+                (Some(n), _) => emit(out, &format!("cannot score: move {n} is illegal\n"))?,
+                (None, Some(why)) => emit(out, &format!("cannot score: {why}\n"))?,
+                (None, None) => {}
+            }
         }
-        return Ok(1);
+        return Ok(check::exit_code(&replay));
     }
     let mut notes = replay.notes.clone();
     let board = replay.game.board();

@@ -311,7 +311,7 @@ fn the_examples_of_json_md_are_the_real_output() {
         .skip(1)
         .map(|b| serde_json::from_str(b.split("```").next().unwrap_or("")).expect("valid json"))
         .collect();
-    assert_eq!(blocks.len(), 2);
+    assert_eq!(blocks.len(), 3);
     let (out, _) = check_in(
         crate_dir,
         &["check", "tests/data/illegal-ko.sgf", "--json"],
@@ -321,10 +321,26 @@ fn the_examples_of_json_md_are_the_real_output() {
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[0]
     );
-    let (out, _) = check(&["score", "games/sample.sgf", "--json"], 0);
+    // Issue 9: running out of budget is inconclusive (exit 4), never `"legal": false`.
+    let (out, _) = check_in(
+        crate_dir,
+        &[
+            "check",
+            "tests/data/illegal-ko.sgf",
+            "--json",
+            "--budget",
+            "20",
+        ],
+        4,
+    );
     assert_eq!(
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[1]
+    );
+    let (out, _) = check(&["score", "games/sample.sgf", "--json"], 0);
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).expect("json"),
+        blocks[2]
     );
 }
 

@@ -195,7 +195,7 @@ fn deep_trees_are_refused_and_the_deepest_allowed_is_safe() {
     let deep = format!("({})", ";B[]".repeat(MAX_DEPTH + 1));
     assert_eq!(
         error(deep.as_bytes()).kind,
-        SgfErrorKind::TooDeep { limit: MAX_DEPTH }
+        SgfErrorKind::TooManyMoves { limit: MAX_DEPTH }
     );
     // The deepest allowed line, read, written and dropped on a 2 MiB test thread.
     let ok = format!("(;SZ[9]{})", ";B[]".repeat(MAX_DEPTH - 1));
