@@ -143,8 +143,20 @@ pub(crate) fn run(
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let record = replay::read_record(game, limits)?;
-    let chosen = replay::choose_rules(rules, &record, limits)?;
-    let replay = replay::replay(&record, &chosen.ruleset, None, limits.budget)?;
+    run_record(game, &record, rules, json, limits, out)
+}
+
+/// `check` on a record already read (`game` names it in the output).
+pub(crate) fn run_record(
+    game: &str,
+    record: &weiqi_sgf::Record,
+    rules: Option<&str>,
+    json: bool,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let chosen = replay::choose_rules(rules, record, limits)?;
+    let replay = replay::replay(record, &chosen.ruleset, None, limits.budget)?;
     let text = if json {
         let mut t = serde_json::to_string_pretty(&to_json(game, &chosen.ruleset.id, &replay))
             .map_err(|e| CliError(format!("cannot write json: {e}")))?;

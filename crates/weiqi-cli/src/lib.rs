@@ -262,6 +262,46 @@ where
     }
 }
 
+/// Rules on a record given as bytes, as `weiqi check --json` (`score` false) or `weiqi score
+/// --json` (`score` true) would on a file holding them, under the default limits and at most
+/// `budget` steps of interpreter work: what a server embedding weiqi runs on untrusted input
+/// (the `check_score` fuzz target drives it). Returns the exit code and the output, stdout then
+/// stderr.
+pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, String) {
+    let limits = limits::Limits {
+        budget,
+        ..limits::Limits::default()
+    };
+    let name = "input.sgf";
+    let mut out = Vec::new();
+    let result = weiqi_sgf::parse_with(name, bytes, &limits.sgf)
+        .map_err(|e| CliError(e.to_string()))
+        .and_then(|record| {
+            if score {
+                let options = score::Options {
+                    game: name,
+                    rules: None,
+                    komi: None,
+                    dead: None,
+                    write: None,
+                    json: true,
+                    limits,
+                };
+                score::run_record(&options, &record, &mut out)
+            } else {
+                check::run_record(name, &record, None, true, &limits, &mut out)
+            }
+        });
+    let mut text = String::from_utf8_lossy(&out).into_owned();
+    match result {
+        Ok(code) => (code, text),
+        Err(e) => {
+            text.push_str(&format!("error: {e}\n"));
+            (EXIT_ERROR, text)
+        }
+    }
+}
+
 /// Writes to `out`, turning an I/O failure into a [`CliError`].
 fn emit(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes())

@@ -269,6 +269,15 @@ fn table(score: &Score) -> String {
 
 pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
     let record = replay::read_record(options.game, &options.limits)?;
+    run_record(options, &record, out)
+}
+
+/// `score` on a record already read.
+pub(crate) fn run_record(
+    options: &Options<'_>,
+    record: &weiqi_sgf::Record,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
     let komi = match options.komi {
         None => None,
         Some(k) => Some(Points::parse(k).ok_or_else(|| {
@@ -277,8 +286,8 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             ))
         })?),
     };
-    let chosen = replay::choose_rules(options.rules, &record, &options.limits)?;
-    let mut replay = replay::replay(&record, &chosen.ruleset, komi, options.limits.budget)?;
+    let chosen = replay::choose_rules(options.rules, record, &options.limits)?;
+    let mut replay = replay::replay(record, &chosen.ruleset, komi, options.limits.budget)?;
     // The count is charged up front from what the replay left of the budget.
     let counted = !matches!(
         replay.game.phase(),
@@ -324,7 +333,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
     }
     let mut notes = replay.notes.clone();
     let board = replay.game.board();
-    let dead = dead_stones(options.dead, &record, &board, &mut notes)?;
+    let dead = dead_stones(options.dead, record, &board, &mut notes)?;
     let ruling = rule(&mut replay, &dead)?;
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
@@ -338,7 +347,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         notes.push(format!("the record's result is RE[{text}]"));
     }
     if let Some(path) = options.write {
-        write_record(&record, path, &chosen.ruleset.id, &ruling, board.size())?;
+        write_record(record, path, &chosen.ruleset.id, &ruling, board.size())?;
         notes.push(format!("the ruling was written to {}", path.display()));
     }
     let text = if options.json {

@@ -19,27 +19,27 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn every_corpus_file_is_checked_without_a_panic() {
-    let dir = std::env::var_os("WEIQI_CORPUS").map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/corpus"
-            ))
-        },
-        PathBuf::from,
+    // The corpus is shared research data outside the repository (its licences forbid vendoring
+    // it), always beside the clone (`../shared`, as in CI). A missing corpus is a failure, never
+    // a silent pass (issue 9); WEIQI_CORPUS names another place, and WEIQI_CORPUS=skip skips the
+    // test knowingly, saying so.
+    let dir = match std::env::var_os("WEIQI_CORPUS") {
+        Some(v) if v == "skip" && std::env::var_os("CI").is_none() => {
+            eprintln!("SKIPPED: every_corpus_file_is_checked_without_a_panic (WEIQI_CORPUS=skip)");
+            return;
+        }
+        Some(v) => PathBuf::from(v),
+        None => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/corpus"
+        )),
+    };
+    assert!(
+        dir.is_dir(),
+        "corpus not found at {}: set WEIQI_CORPUS to its path, or WEIQI_CORPUS=skip to skip this \
+         test knowingly",
+        dir.display()
     );
-    if !dir.is_dir() {
-        // The corpus is shared research data outside the repository (its licences forbid
-        // vendoring it); set WEIQI_CORPUS to run this test elsewhere.
-        // CI always has shared/ beside the clone: there, a missing corpus is a failure.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {}",
-            dir.display()
-        );
-        eprintln!("corpus not found at {}: skipped", dir.display());
-        return;
-    }
     let mut files = Vec::new();
     sgf_files(&dir, &mut files);
     files.sort();
@@ -50,29 +50,32 @@ fn every_corpus_file_is_checked_without_a_panic() {
         dir.display()
     );
     let mut codes = [0usize; 3];
+    let mut not_scored = 0usize;
     for path in &files {
         let file = path.display().to_string();
-        // `score` too, on the 9x9 games (the count of a large board is slow in a debug build):
-        // its result is not checked here (most corpus games end by resignation or have no
-        // dead-stone marks), only that it rules or refuses cleanly.
+        // `score` too, on the boards of at most 81 points: the count of a larger board takes
+        // about a second in a debug build until the neutral fill is redesigned (issue 9, item 1);
+        // the others are counted and printed below, never given a made-up exit code. Its result
+        // is not checked here (most corpus games end by resignation or have no dead-stone
+        // marks), only that it rules or refuses cleanly.
         let small = std::fs::read(path)
             .ok()
             .and_then(|b| weiqi_sgf::parse(&file, &b).ok())
             .is_some_and(|r| r.size.points_count() <= 81);
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = if small {
-            weiqi_cli::run(["weiqi", "score", &file, "--json"], &mut out, &mut err)
+        if small {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let code = weiqi_cli::run(["weiqi", "score", &file, "--json"], &mut out, &mut err);
+            assert!((0..=2).contains(&code), "{file}: score exit code {code}");
+            if code == 0 {
+                let v: serde_json::Value = serde_json::from_slice(&out)
+                    .unwrap_or_else(|e| panic!("{file}: score output is not json ({e})"));
+                assert!(
+                    ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
+                    "{file}"
+                );
+            }
         } else {
-            2
-        };
-        assert!((0..=2).contains(&code), "{file}: score exit code {code}");
-        if code == 0 {
-            let v: serde_json::Value = serde_json::from_slice(&out)
-                .unwrap_or_else(|e| panic!("{file}: score output is not json ({e})"));
-            assert!(
-                ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
-                "{file}"
-            );
+            not_scored += 1;
         }
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = weiqi_cli::run(["weiqi", "check", &file, "--json"], &mut out, &mut err);
@@ -92,7 +95,8 @@ fn every_corpus_file_is_checked_without_a_panic() {
     // Every corpus game was played on a server or by an engine that enforced the rules it
     // names, so nearly all are legal; print the tally for the report.
     eprintln!(
-        "corpus: {} legal, {} with an illegal move, {} unreadable",
+        "corpus: {} legal, {} with an illegal move, {} unreadable; `score` not run on {not_scored} \
+         records of more than 81 points",
         codes[0], codes[1], codes[2]
     );
     assert!(codes[0] >= files.len() * 9 / 10, "{codes:?}");
