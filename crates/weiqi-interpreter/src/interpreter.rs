@@ -2,7 +2,7 @@
 
 use weiqi_core::{
     Action, ActionReport, Board, BoardSize, ByColor, Color, Ending, GameResult, Illegal, Move,
-    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, WinBy,
+    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, SetupNote, WinBy,
 };
 use weiqi_spec::{FreePlacementMoves, Ko, Ruleset};
 
@@ -39,6 +39,7 @@ pub struct Interpreter {
     dead: Vec<Point>,
     ing: IngState,
     fuel: Option<u64>,
+    notes: Vec<SetupNote>,
 }
 
 /// What a move does, once judged legal.
@@ -51,12 +52,24 @@ enum Judged {
 
 impl Interpreter {
     /// Starts a game of `ruleset` from `setup` (see [`crate::handicap`] for the handicap and
-    /// setup rules).
+    /// setup rules). A board size the variant's text does not prescribe is accepted with a
+    /// note ([`Interpreter::notes`], DECISIONS.md 25).
     pub fn new(ruleset: &Ruleset, setup: Setup) -> Result<Interpreter, SetupError> {
         let start = handicap::start(ruleset, &setup)?;
-        Ok(Interpreter {
+        Ok(Interpreter::from_start(ruleset, &setup, start))
+    }
+
+    /// As [`Interpreter::new`], but a board size the variant's text does not prescribe is
+    /// refused with [`SetupError::SizeNotAllowed`] (`--strict`, DECISIONS.md 25).
+    pub fn new_strict(ruleset: &Ruleset, setup: Setup) -> Result<Interpreter, SetupError> {
+        let start = handicap::start_strict(ruleset, &setup)?;
+        Ok(Interpreter::from_start(ruleset, &setup, start))
+    }
+
+    fn from_start(ruleset: &Ruleset, setup: &Setup, start: handicap::Start) -> Interpreter {
+        Interpreter {
             ruleset: ruleset.clone(),
-            handicap: handicap::stones(setup.handicap),
+            handicap: setup.handicap,
             komi: start.komi,
             penalties: ByColor::default(),
             history: vec![Record::setup(start.board, start.to_move)],
@@ -70,7 +83,15 @@ impl Interpreter {
             dead: Vec::new(),
             ing: IngState::default(),
             fuel: None,
-        })
+            notes: start.notes,
+        }
+    }
+
+    /// The remarks on the setup (DECISIONS.md 25: a board size the variant's text does not
+    /// prescribe), for the caller to show.
+    #[must_use]
+    pub fn notes(&self) -> &[SetupNote] {
+        &self.notes
     }
 
     /// Limits every decision to `steps` units of work (one per simulated play and one per
@@ -100,7 +121,8 @@ impl Interpreter {
         self.komi
     }
 
-    /// The handicap stones of this game (0 for an even game).
+    /// The handicap of this game as set up: 0 even, 1 a handicap game without stones
+    /// (DECISIONS.md 21), N >= 2 a game of N handicap stones.
     #[must_use]
     pub fn handicap(&self) -> u32 {
         self.handicap
