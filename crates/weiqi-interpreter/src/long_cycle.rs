@@ -29,15 +29,26 @@ pub fn ending(
     let Some(last) = history.last() else {
         return Ok(None);
     };
+    // The entries the count reads: back to the most recent pass, that entry included.
+    let since_pass = history
+        .iter()
+        .rev()
+        .position(|r| r.kind == Kind::Pass)
+        .map_or(history.len(), |i| i + 1);
+    let window = &history[history.len() - since_pass..];
+    let threshold = rules.long_cycle_repetitions.max(1);
+    // The count is at most the number of entries read: when even that falls short of the
+    // threshold, no comparison can change the answer, so none is made (issue 9, item 3: a huge
+    // `long-cycle-repetitions` costs nothing). The ruling is the same either way.
+    if u64::try_from(window.len()).unwrap_or(u64::MAX) < u64::from(threshold) {
+        return Ok(None);
+    }
     let mut count: u32 = 0;
-    for r in history.iter().rev() {
+    for r in window.iter().rev() {
         fuel.spend(1)?;
         if r.same_situation(last) {
             count += 1;
         }
-        if r.kind == Kind::Pass {
-            break;
-        }
     }
-    Ok((count >= rules.long_cycle_repetitions.max(1)).then_some(ending))
+    Ok((count >= threshold).then_some(ending))
 }

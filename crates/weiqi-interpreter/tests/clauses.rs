@@ -375,8 +375,9 @@ fn handicap_free_with_white_passes_decisions_2() {
 
 #[test]
 fn setup_errors_are_clear_handicap() {
+    // DECISIONS.md 25: a size the text does not prescribe is refused only by a strict setup.
     let ing = weiqi_spec::builtin("ing-1996").expect("built-in");
-    let err = Interpreter::new(&ing, Setup::even(size(5))).expect_err("5x5 not an Ing size");
+    let err = Interpreter::new_strict(&ing, Setup::even(size(5))).expect_err("5x5 not an Ing size");
     assert!(matches!(err, SetupError::SizeNotAllowed { .. }));
     assert!(
         err.to_string()
@@ -434,13 +435,15 @@ fn komi_comes_from_the_setup_or_the_variant_decisions_komi_table() {
         Interpreter::new(&rules, s).expect("setup").komi(),
         Points::from_halves(1)
     );
+    // DECISIONS.md 21: handicap 1 is a handicap game without stones: the handicap komi.
     let mut s = Setup::with_handicap(size(9), 1);
     s.komi = None;
     assert_eq!(
         Interpreter::new(&rules, s).expect("setup").komi(),
-        rules.scoring.komi,
-        "handicap 1 = even"
+        rules.handicap.komi,
+        "handicap 1 is a handicap game (DECISIONS.md 21)"
     );
+    assert_ne!(rules.handicap.komi, rules.scoring.komi);
 }
 
 // ---- end.* (VARIANTS.md 3.e) -----------------------------------------------------------------
