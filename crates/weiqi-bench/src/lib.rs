@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod corpus;
+pub mod engine_driver;
 pub mod goban_driver;
 pub mod interpreter_driver;
 pub mod run;

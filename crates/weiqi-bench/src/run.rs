@@ -6,6 +6,7 @@ use std::time::Duration;
 use weiqi_core::BoardSize;
 
 use crate::corpus::{Corpus, CorpusError};
+use crate::engine_driver::EngineBoard;
 use crate::goban_driver::GobanBoard;
 use crate::interpreter_driver::InterpreterBoard;
 use crate::timing::cpu_timed;
@@ -264,11 +265,6 @@ pub fn corpus(size: BoardSize, seed: u64) -> Result<Corpus, CorpusError> {
     Corpus::generate(size, crate::corpus::default_games(size.width()), seed)
 }
 
-/// The engine's play API is not merged into this branch yet.
-fn not_merged() -> BenchError {
-    BenchError("the engine's play API is not merged yet".into())
-}
-
 /// Runs workloads, keeping each generated corpus for the next run on the same size and seed.
 #[derive(Debug, Default)]
 pub struct Runner {
@@ -313,14 +309,14 @@ impl Runner {
             Workload::W1 | Workload::W2(_) => match implementation {
                 Impl::Goban => playouts(|| GobanBoard::new(size, workload.ko()), seeds)?,
                 Impl::Interpreter => playouts(|| InterpreterBoard::new(&rules, size), seeds)?,
-                Impl::Engine => return Err(not_merged()),
+                Impl::Engine => playouts(|| EngineBoard::new(&rules, size), seeds)?,
             },
             Workload::W3 => {
                 let c = self.corpus(side, seed)?;
                 match implementation {
                     Impl::Goban => replays(|| GobanBoard::new(size, workload.ko()), c, n)?,
                     Impl::Interpreter => replays(|| InterpreterBoard::new(&rules, size), c, n)?,
-                    Impl::Engine => return Err(not_merged()),
+                    Impl::Engine => replays(|| EngineBoard::new(&rules, size), c, n)?,
                 }
             }
             Workload::W4 => {
