@@ -187,15 +187,16 @@ impl fmt::Display for Report {
 
 /// The loop the clock and callgrind measure. Never inlined, so that
 /// `valgrind --tool=callgrind --toggle-collect='*weiqi_bench::run::measured*'` counts it alone
-/// (board construction inside it included, corpus generation outside it excluded).
+/// (the clones of the fresh game inside it included, corpus generation outside it excluded).
 #[inline(never)]
 pub fn measured<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 
-/// Plays one W1/W2 playout per seed, each on a fresh board from `make`.
-pub fn playouts<B: PlayoutBoard, E: fmt::Display>(
-    mut make: impl FnMut() -> Result<B, E>,
+/// Plays one W1/W2 playout per seed, each on a clone of `fresh` (a new game built before the
+/// clock starts: a Go program copies its root position the same way).
+pub fn playouts<B: PlayoutBoard + Clone>(
+    fresh: &B,
     seeds: std::ops::Range<u64>,
 ) -> Result<Measured, BenchError> {
     let mut scratch = Scratch::default();
@@ -203,7 +204,7 @@ pub fn playouts<B: PlayoutBoard, E: fmt::Display>(
         measured(|| {
             let mut m = Measured::default();
             for seed in seeds {
-                let mut board = make().map_err(BenchError::from)?;
+                let mut board = fresh.clone();
                 let g = playout(&mut board, &mut Rng::new(seed), &mut scratch, None)
                     .map_err(|e| BenchError(format!("seed {seed}: {e}")))?;
                 m.moves += g.moves as u64;
@@ -219,19 +220,19 @@ pub fn playouts<B: PlayoutBoard, E: fmt::Display>(
     Ok(m)
 }
 
-/// Replays the corpus `passes` times with full legality checks (W3), each game on a fresh board
-/// from `make`. The games are converted to the implementation's points before the clock starts.
-pub fn replays<B: PlayoutBoard, E: fmt::Display>(
-    mut make: impl FnMut() -> Result<B, E>,
+/// Replays the corpus `passes` times with full legality checks (W3), each game on a clone of
+/// `fresh`. The games are converted to the implementation's points before the clock starts.
+pub fn replays<B: PlayoutBoard + Clone>(
+    fresh: &B,
     corpus: &Corpus,
     passes: u64,
 ) -> Result<Measured, BenchError> {
-    let games = corpus.converted(&make().map_err(BenchError::from)?);
+    let games = corpus.converted(fresh);
     let (out, cpu) = cpu_timed(|| {
         measured(|| {
             for _ in 0..passes {
                 for (n, moves) in games.iter().enumerate() {
-                    let mut board = make().map_err(BenchError::from)?;
+                    let mut board = fresh.clone();
                     replay(&mut board, moves)
                         .map_err(|e: ReplayError| BenchError(format!("corpus game {n}: {e}")))?;
                 }
@@ -263,6 +264,21 @@ fn corpus_lengths(corpus: &Corpus) -> Measured {
 /// Generates the corpus of `size` from `seed` (W3, W4).
 pub fn corpus(size: BoardSize, seed: u64) -> Result<Corpus, CorpusError> {
     Corpus::generate(size, crate::corpus::default_games(size.width()), seed)
+}
+
+fn goban(size: BoardSize, workload: Workload) -> Result<GobanBoard, BenchError> {
+    GobanBoard::new(size, workload.ko()).map_err(BenchError::from)
+}
+
+fn interpreter(
+    rules: &weiqi_spec::Ruleset,
+    size: BoardSize,
+) -> Result<InterpreterBoard, BenchError> {
+    InterpreterBoard::new(rules, size).map_err(BenchError::from)
+}
+
+fn engine(rules: &weiqi_spec::Ruleset, size: BoardSize) -> Result<EngineBoard, BenchError> {
+    EngineBoard::new(rules, size).map_err(BenchError::from)
 }
 
 /// Runs workloads, keeping each generated corpus for the next run on the same size and seed.
@@ -307,16 +323,16 @@ impl Runner {
         let mut scored = None;
         let measured = match workload {
             Workload::W1 | Workload::W2(_) => match implementation {
-                Impl::Goban => playouts(|| GobanBoard::new(size, workload.ko()), seeds)?,
-                Impl::Interpreter => playouts(|| InterpreterBoard::new(&rules, size), seeds)?,
-                Impl::Engine => playouts(|| EngineBoard::new(&rules, size), seeds)?,
+                Impl::Goban => playouts(&goban(size, workload)?, seeds)?,
+                Impl::Interpreter => playouts(&interpreter(&rules, size)?, seeds)?,
+                Impl::Engine => playouts(&engine(&rules, size)?, seeds)?,
             },
             Workload::W3 => {
                 let c = self.corpus(side, seed)?;
                 match implementation {
-                    Impl::Goban => replays(|| GobanBoard::new(size, workload.ko()), c, n)?,
-                    Impl::Interpreter => replays(|| InterpreterBoard::new(&rules, size), c, n)?,
-                    Impl::Engine => replays(|| EngineBoard::new(&rules, size), c, n)?,
+                    Impl::Goban => replays(&goban(size, workload)?, c, n)?,
+                    Impl::Interpreter => replays(&interpreter(&rules, size)?, c, n)?,
+                    Impl::Engine => replays(&engine(&rules, size)?, c, n)?,
                 }
             }
             Workload::W4 => {
