@@ -21,7 +21,9 @@
 #![deny(missing_docs)]
 
 mod check;
+pub mod dead;
 mod diagram;
+pub mod gtp;
 mod limits;
 mod replay;
 mod rules_cmd;
@@ -75,6 +77,12 @@ struct Cli {
     /// The most problems `rules lint` prints; the rest are counted [default: 100].
     #[arg(long, global = true, value_name = "N")]
     max_problems: Option<usize>,
+    /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
+    /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
+    /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
+    /// does not prescribe (DECISIONS.md 24, 25).
+    #[arg(long, global = true)]
+    strict: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -127,9 +135,12 @@ enum Command {
         #[arg(long, value_name = "K", allow_hyphen_values = true)]
         komi: Option<String>,
         /// Dead stones: `sgf` (the record's TB/TW marks; the default when it has marks),
-        /// `none` (the default otherwise), or points separated by commas in SGF or GTP
-        /// notation (`cc,D4`); any stone of a string marks the whole string dead.
-        #[arg(long, value_name = "sgf|none|POINTS")]
+        /// `none` (the default otherwise), `auto` (a deterministic estimate that marks only
+        /// stones proven dead: inside unconditionally alive areas), `gnugo` (GNU Go's
+        /// `final_status_list dead` over GTP; GNU Go must be installed), or points separated
+        /// by commas in SGF or GTP notation (`cc,D4`); any stone of a string marks the whole
+        /// string dead.
+        #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
         dead: Option<String>,
         /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
         /// (territory and dead stones) and a comment on the last node of the main line,
@@ -222,6 +233,7 @@ where
         } => check::run(
             game,
             cli.rules.as_deref(),
+            cli.strict,
             *json,
             &limits::Limits {
                 budget: *budget,
@@ -249,6 +261,7 @@ where
                     budget: *budget,
                     ..limits
                 },
+                strict: cli.strict,
             },
             out,
         ),
@@ -274,7 +287,11 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
     };
     let name = "input.sgf";
     let mut out = Vec::new();
-    let result = weiqi_sgf::parse_with(name, bytes, &limits.sgf)
+    let options = weiqi_sgf::ReadOptions {
+        strict: false,
+        limits: limits.sgf,
+    };
+    let result = weiqi_sgf::parse_with(name, bytes, options)
         .map_err(|e| CliError(e.to_string()))
         .and_then(|record| {
             if score {
@@ -286,10 +303,11 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
                     write: None,
                     json: true,
                     limits,
+                    strict: false,
                 };
                 score::run_record(&options, &record, &mut out)
             } else {
-                check::run_record(name, &record, None, true, &limits, &mut out)
+                check::run_record(name, &record, None, false, true, &limits, &mut out)
             }
         });
     let mut text = String::from_utf8_lossy(&out).into_owned();

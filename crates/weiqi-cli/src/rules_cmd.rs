@@ -9,7 +9,16 @@ use crate::limits::{Limits, problems_text};
 use crate::{CliError, RulesCommand, emit};
 
 /// Loads a built-in id or a spec file, as `--rules` and the `rules` commands take it.
+/// A name that is neither a built-in id nor an existing file may be an SGF rules name
+/// (`--rules AGA`, `--rules Japanese`: the names of `meta.sgf-names`, case-insensitive).
 pub(crate) fn load(id_or_path: &str, limits: &Limits) -> Result<Ruleset, CliError> {
+    let is_file = std::path::Path::new(id_or_path).exists();
+    if !is_file
+        && weiqi_spec::builtin(id_or_path).is_err()
+        && let Some(id) = weiqi_spec::id_for_sgf_name(id_or_path)
+    {
+        return weiqi_spec::builtin(id).map_err(|e| spec_error(id, &e, limits));
+    }
     weiqi_spec::load_with(id_or_path, limits.spec_bytes)
         .map_err(|e| spec_error(id_or_path, &e, limits))
 }

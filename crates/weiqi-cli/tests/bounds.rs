@@ -128,14 +128,14 @@ fn lint_prints_at_most_the_problem_cap_and_counts_the_rest() {
 fn running_out_of_budget_is_inconclusive_never_illegal() {
     // Issue 9, "honest answers": out of fuel was `"legal": false` and exit 1.
     let ko = "crates/weiqi-cli/tests/data/illegal-ko.sgf";
-    let (out, _) = check(&["check", ko, "--budget", "20", "--json"], 4);
+    let (out, _) = check(&["check", ko, "--budget", "15", "--json"], 4);
     assert!(out.contains("\"status\": \"inconclusive\""), "{out}");
     assert!(!out.contains("\"legal\": false"), "{out}");
     assert!(!out.contains("out-of-fuel"), "{out}");
-    // The budget covers the whole replay: twenty steps are enough for any one of these moves.
-    let (text, _) = check(&["check", ko, "--budget", "20"], 4);
+    // The budget covers the whole replay: fifteen steps are enough for any one of these moves.
+    let (text, _) = check(&["check", ko, "--budget", "15"], 4);
     assert!(
-        text.contains("verdict: none: the budget of 20 steps ran out at move 5"),
+        text.contains("verdict: none: the budget of 15 steps ran out at move 5"),
         "{text}"
     );
     // Enough budget: the same ruling as without one.
@@ -143,7 +143,7 @@ fn running_out_of_budget_is_inconclusive_never_illegal() {
     let (without, _) = check(&["check", ko, "--json"], 1);
     assert_eq!(with, without);
     // `score` on the same budget is inconclusive too, before or during the count.
-    check(&["score", ko, "--budget", "20"], 4);
+    check(&["score", ko, "--budget", "15"], 4);
     let sample = "games/sample.sgf";
     let (out, _) = check(&["score", sample, "--budget", "6000", "--json"], 4);
     assert!(
