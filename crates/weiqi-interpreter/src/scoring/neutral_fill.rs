@@ -7,12 +7,12 @@
 //! position: which stones were added (fills, neutral stones, teire), which dame stayed open, and
 //! which strings are in seki. The section numbers below are those of `spec/FILLING.md`.
 //!
-//! Literal and uncached: every question is answered by flood fills over the current position;
-//! the only state kept between questions is scratch marks (reset by a generation counter) and the
-//! labels of one round's position, recomputed every round. A flood of a string stops as soon as
-//! four distinct liberties are found (they decide both capturability clauses, 2.5), so a round
-//! costs about linear time and the whole fill about quadratic (4.7); [`Filling::work`] counts the
-//! steps, for the growth test.
+//! Literal and uncached: every question is answered from the current position; the only state
+//! kept between questions is scratch marks (reset by a generation counter) and the labels of one
+//! round's position (strings with their liberty lists, empty regions and the strings bordering
+//! them), recomputed every round. A test reads liberty lists only until four distinct liberties
+//! are found (they decide both capturability clauses, 2.5), so a round costs linear time and the
+//! whole fill quadratic (4.7); [`Filling::work`] counts the steps, for the growth test.
 
 use std::collections::BTreeSet;
 
@@ -135,6 +135,10 @@ struct Grid {
     string_mark: Marks,
     liberty_mark: Marks,
     region_mark: Marks,
+    /// The string id of each stone of the round's position (`usize::MAX` elsewhere).
+    string_of: Vec<usize>,
+    /// The liberties of each string in the current view: in P, or in Q without the candidates.
+    lists: Vec<Vec<usize>>,
     work: u64,
 }
 
@@ -180,8 +184,6 @@ struct StringScan {
     colour: Color,
     stones: Vec<usize>,
     liberties: Vec<usize>,
-    /// Whether the whole string was scanned (false: it has more than the cap of liberties).
-    complete: bool,
 }
 
 /// The labels of one round's position: strings, their liberties, empty regions and what they
@@ -195,6 +197,8 @@ struct Labels {
     region_of: Vec<usize>,
     /// The points of each empty region and the string ids bordering it.
     regions: Vec<(Vec<usize>, Vec<usize>)>,
+    /// For each region, the first two bordering string ids of Black and of White.
+    two_of: Vec<[Vec<usize>; 2]>,
 }
 
 impl Grid {
@@ -205,10 +209,8 @@ impl Grid {
         }
     }
 
-    /// Floods the string through the stone at `start`, collecting distinct liberties; stops
-    /// once more than `cap` liberties are found. The stones flooded stay marked in
-    /// `string_mark` until the next scan.
-    fn scan(&mut self, start: usize, cap: usize) -> StringScan {
+    /// Floods the string through the stone at `start`, collecting its distinct liberties.
+    fn scan(&mut self, start: usize) -> StringScan {
         let colour = self.colour(start).unwrap_or(Color::Black);
         self.string_mark.clear();
         self.liberty_mark.clear();
@@ -223,17 +225,7 @@ impl Grid {
                 let m = self.adjacency[q][j];
                 self.work += 1;
                 match self.cells[m] {
-                    Cell::Empty if self.liberty_mark.mark(m) => {
-                        liberties.push(m);
-                        if liberties.len() > cap {
-                            return StringScan {
-                                colour,
-                                stones,
-                                liberties,
-                                complete: false,
-                            };
-                        }
-                    }
+                    Cell::Empty if self.liberty_mark.mark(m) => liberties.push(m),
                     Cell::Stone(c) if c == colour && self.string_mark.mark(m) => stones.push(m),
                     _ => {}
                 }
@@ -243,29 +235,89 @@ impl Grid {
             colour,
             stones,
             liberties,
-            complete: true,
         }
     }
 
-    /// 2.5: whether the string through the stone at `start` is capturable: (K1) at most one
-    /// liberty, or (K2) all its liberties are eye points of its colour in one eye region of at
-    /// most three points that no other string borders.
-    fn capturable(&mut self, start: usize) -> bool {
-        let s = self.scan(start, 3);
-        if !s.complete {
+    /// The distinct liberties of the string made of the strings `ids` (of the round's labels)
+    /// and the stones `added`, with the points `filled` taken away, until more than `cap` are
+    /// found. The liberty lists of the strings are those of the current view (P, or Q without
+    /// the candidates), so each list is read only as far as the cap and the skipped points.
+    fn union_liberties(
+        &mut self,
+        ids: &[usize],
+        added: &[usize],
+        filled: &[usize],
+        cap: usize,
+    ) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        let skip = |q: usize| added.contains(&q) || filled.contains(&q);
+        for &a in added {
+            for j in 0..self.adjacency[a].len() {
+                let m = self.adjacency[a][j];
+                self.work += 1;
+                if self.cells[m] == Cell::Empty && !skip(m) && !out.contains(&m) {
+                    out.push(m);
+                    if out.len() > cap {
+                        return out;
+                    }
+                }
+            }
+        }
+        for &id in ids {
+            for j in 0..self.lists[id].len() {
+                let l = self.lists[id][j];
+                self.work += 1;
+                if self.cells[l] == Cell::Empty && !skip(l) && !out.contains(&l) {
+                    out.push(l);
+                    if out.len() > cap {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The distinct string ids of the stones of `colour` next to `i`.
+    fn strings_next_to(&self, i: usize, colour: Color) -> Vec<usize> {
+        let mut ids = Vec::new();
+        for &m in &self.adjacency[i] {
+            let id = self.string_of[m];
+            if self.cells[m] == Cell::Stone(colour) && id != usize::MAX && !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        ids
+    }
+
+    /// 2.5: whether the string of `colour` made of the strings `ids` and the stones `added`
+    /// (on points that are empty or neutral in the current view), with the points `filled`
+    /// occupied by the other colour, is capturable: (K1) at most one liberty, or (K2) all its
+    /// liberties are eye points of its colour in one eye region of at most three points that no
+    /// other string borders.
+    fn capturable(
+        &mut self,
+        colour: Color,
+        ids: &[usize],
+        added: &[usize],
+        filled: &[usize],
+    ) -> bool {
+        let libs = self.union_liberties(ids, added, filled, 3);
+        if libs.len() > 3 {
             return false;
         }
-        if s.liberties.len() <= 1 {
+        if libs.len() <= 1 {
             return true;
         }
-        let eye = Class::Eye(s.colour);
-        if s.liberties.iter().any(|&l| self.class[l] != eye) {
+        let eye = Class::Eye(colour);
+        if libs.iter().any(|&l| self.class[l] != eye) {
             return false;
         }
-        // The eye region through the first liberty, at most four points.
+        // The eye region through the first liberty (eye points are never filled or added
+        // here except a teire, which `added` holds), at most four points.
         self.region_mark.clear();
-        let mut region = vec![s.liberties[0]];
-        self.region_mark.mark(s.liberties[0]);
+        let mut region = vec![libs[0]];
+        self.region_mark.mark(libs[0]);
         let mut k = 0;
         while k < region.len() {
             let q = region[k];
@@ -273,6 +325,9 @@ impl Grid {
             for j in 0..self.adjacency[q].len() {
                 let m = self.adjacency[q][j];
                 self.work += 1;
+                if added.contains(&m) {
+                    continue;
+                }
                 match self.cells[m] {
                     Cell::Empty if self.class[m] == eye && self.region_mark.mark(m) => {
                         region.push(m);
@@ -280,50 +335,42 @@ impl Grid {
                             return false;
                         }
                     }
-                    // Another string bordering the region (string_mark holds S, scanned whole).
-                    Cell::Stone(_) if !self.string_mark.is_marked(m) => return false,
+                    // Another string bordering the region.
+                    Cell::Stone(_) if !ids.contains(&self.string_of[m]) => return false,
                     _ => {}
                 }
             }
         }
-        s.liberties.iter().all(|&l| self.region_mark.is_marked(l))
+        libs.iter().all(|&l| self.region_mark.is_marked(l))
     }
 
-    /// 3.1: whether the fill (p, x) is admissible in the current position (p itself may hold a
-    /// neutral stone, as in Q_p: it is replaced for the test and put back).
+    /// 3.1: whether the fill (p, x) is admissible in the current view (P, or Q_p: p empty or
+    /// neutral, the other candidates neutral).
     fn admissible(&mut self, p: usize, x: Color) -> bool {
-        let before = self.cells[p];
-        self.cells[p] = Cell::Stone(x);
-        let ok = self.admissible_here(p, x);
-        self.cells[p] = before;
-        ok
-    }
-
-    fn admissible_here(&mut self, p: usize, x: Color) -> bool {
         // (A1) the filler's string is not capturable.
-        if self.capturable(p) {
+        let own = self.strings_next_to(p, x);
+        if self.capturable(x, &own, &[p], &[]) {
             return false;
         }
         // (A2) every opponent string touching p keeps a liberty and is not capturable, or is
         // in atari with its liberty an eye point of its own that a teire saves.
         let o = x.opponent();
-        for j in 0..self.adjacency[p].len() {
-            let n = self.adjacency[p][j];
-            if self.cells[n] != Cell::Stone(o) || !self.capturable(n) {
+        for id in self.strings_next_to(p, o) {
+            if !self.capturable(o, &[id], &[], &[p]) {
                 continue;
             }
-            let s = self.scan(n, 1);
-            if !s.complete || s.liberties.len() != 1 {
+            let libs = self.union_liberties(&[id], &[], &[p], 1);
+            let &[t] = libs.as_slice() else {
                 return false;
-            }
-            let t = s.liberties[0];
+            };
             if self.class[t] != Class::Eye(o) {
                 return false;
             }
-            self.cells[t] = Cell::Stone(o);
-            let saved = !self.capturable(t);
-            self.cells[t] = Cell::Empty;
-            if !saved {
+            let mut joined = self.strings_next_to(t, o);
+            if !joined.contains(&id) {
+                joined.push(id);
+            }
+            if self.capturable(o, &joined, &[t], &[p]) {
                 return false;
             }
         }
@@ -340,7 +387,7 @@ impl Grid {
         for start in 0..n {
             match self.cells[start] {
                 Cell::Stone(_) if string_of[start] == usize::MAX => {
-                    let s = self.scan(start, usize::MAX);
+                    let s = self.scan(start);
                     let id = strings.len();
                     for &q in &s.stones {
                         string_of[q] = id;
@@ -368,21 +415,38 @@ impl Grid {
                 _ => {}
             }
         }
-        // The strings bordering each region: each string through its liberties.
+        // The strings bordering each region: each string through its liberties, once per
+        // region (strings are taken one at a time, so the last one seen dedupes).
+        let mut last_string = vec![usize::MAX; regions.len()];
         for (id, (_, _, liberties)) in strings.iter().enumerate() {
             for &l in liberties {
-                let borders = &mut regions[region_of[l]].1;
-                if borders.last() != Some(&id) && !borders.contains(&id) {
-                    borders.push(id);
+                let r = region_of[l];
+                if last_string[r] != id {
+                    last_string[r] = id;
+                    regions[r].1.push(id);
                 }
                 self.work += 1;
             }
         }
+        let two_of = regions
+            .iter()
+            .map(|(_, borders)| {
+                let mut two: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+                for &id in borders {
+                    let side = &mut two[usize::from(strings[id].0 == Color::White)];
+                    if side.len() < 2 {
+                        side.push(id);
+                    }
+                }
+                two
+            })
+            .collect();
         Labels {
             string_of,
             strings,
             region_of,
             regions,
+            two_of,
         }
     }
 
@@ -394,20 +458,19 @@ impl Grid {
             return false;
         }
         for &l in liberties {
-            let borders = &labels.regions[labels.region_of[l]].1;
-            if borders
+            let r = labels.region_of[l];
+            if labels.two_of[r][usize::from(c == Color::White)]
                 .iter()
-                .any(|&other| other != id && labels.strings[other].0 == c)
+                .any(|&other| other != id)
             {
                 return false;
             }
+            self.work += 1;
         }
         let o = c.opponent();
         for &d in liberties {
-            self.cells[d] = Cell::Stone(o);
-            let s = self.scan(d, 1);
-            self.cells[d] = Cell::Empty;
-            if s.complete && s.liberties.len() < 2 {
+            let ids = self.strings_next_to(d, o);
+            if self.union_liberties(&ids, &[d], &[], 1).len() < 2 {
                 return false;
             }
         }
@@ -464,17 +527,17 @@ impl Grid {
     /// 4.2: the teire of the current position, each with its owner.
     fn teire(&mut self, labels: &Labels) -> Vec<(usize, Color)> {
         let mut found: Vec<(usize, Color)> = Vec::new();
+        let mut taken = vec![false; self.cells.len()];
         for (c, _, liberties) in &labels.strings {
             let &[t] = liberties.as_slice() else {
                 continue;
             };
-            if self.class[t] != Class::Eye(*c) || found.iter().any(|&(q, _)| q == t) {
+            if self.class[t] != Class::Eye(*c) || taken[t] {
                 continue;
             }
-            self.cells[t] = Cell::Stone(*c);
-            let saved = !self.capturable(t);
-            self.cells[t] = Cell::Empty;
-            if saved {
+            let joined = self.strings_next_to(t, *c);
+            if !self.capturable(*c, &joined, &[t], &[]) {
+                taken[t] = true;
                 found.push((t, *c));
             }
         }
@@ -548,6 +611,8 @@ pub fn fill(board: &Board) -> Filling {
         string_mark: Marks::new(n),
         liberty_mark: Marks::new(n),
         region_mark: Marks::new(n),
+        string_of: Vec::new(),
+        lists: Vec::new(),
         work,
     };
     let mut rounds = 0;
@@ -556,6 +621,8 @@ pub fn fill(board: &Board) -> Filling {
     loop {
         rounds += 1;
         let labels = g.labels();
+        g.string_of.clone_from(&labels.string_of);
+        g.lists = labels.strings.iter().map(|(_, _, l)| l.clone()).collect();
         // 4.2: the teire step.
         let t = g.teire(&labels);
         if !t.is_empty() {
@@ -580,6 +647,9 @@ pub fn fill(board: &Board) -> Filling {
         // 2. Q: every candidate neutral; Q_p is Q with p tested in each colour.
         for &p in &candidates {
             g.cells[p] = Cell::Neutral;
+        }
+        for list in &mut g.lists {
+            list.retain(|&l| g.cells[l] == Cell::Empty);
         }
         let mut filled = Vec::new();
         for &p in &candidates {
@@ -623,6 +693,8 @@ fn finish(
     rounds: u32,
 ) -> Filling {
     let labels = g.labels();
+    g.string_of.clone_from(&labels.string_of);
+    g.lists = labels.strings.iter().map(|(_, _, l)| l.clone()).collect();
     let (exempt, looks_dead) = g.exempt(&labels);
     let n = g.cells.len();
     let open: Vec<usize> = (0..n)
