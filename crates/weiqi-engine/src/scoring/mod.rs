@@ -1,1 +1,590 @@
 //! Scoring a finished game: area, territory, seki, the dame filling, adjustments and the result.
+//!
+//! The engine's own count, written from the rules (VARIANTS.md 3.c, 3.f; DECISIONS.md 10, 17,
+//! 21), with the same rulings as the interpreter's `scoring::score` in every field of
+//! [`Score`]: the breakdown per side, the margin, the result, one mark per point and the notes.
+//!
+//! How it is fast: the board is copied once into a padded one-dimensional array (`grid`);
+//! every string and empty region is labelled by one flood fill on fixed arrays, with the
+//! liberty count of each string and the colours each region touches; the area and territory
+//! marks, the string-level and region-level seki and the totals are then single passes over
+//! the cells. Nothing is allocated per point.
+//!
+//! ```
+//! use weiqi_core::{Board, BoardSize, ByColor, Points};
+//! use weiqi_engine::scoring::{ScoreInput, ScoreRules, score};
+//!
+//! let ruleset = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+//! let rules = ScoreRules::new(&ruleset);
+//! let board = Board::from_diagram(". X O .\nX X O O\n. X O .").expect("diagram");
+//! let input = ScoreInput {
+//!     komi: Points::from_halves(15),
+//!     ..ScoreInput::new(&board)
+//! };
+//! let s = score(&rules, &input).expect("scored");
+//! assert_eq!(s.result.to_sgf(), "W+7.5");
+//! ```
+
+mod fill;
+mod grid;
+mod result;
+mod seki;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use weiqi_core::{Board, BoardSize, ByColor, Color, Point, PointMark, Points, Score, SideScore};
+use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, Scoring, SekiEyes, SharedPoints, Tie};
+
+use fill::Filling;
+use grid::{BLACK, EMPTY, Grid, WHITE, color_of};
+use seki::{SEKI, VOID};
+
+/// The scoring rules of a variant, compiled once from a [`Ruleset`]: plain enums, nothing
+/// looked up while counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreRules {
+    /// `scoring.scoring`: area or territory.
+    pub scoring: Scoring,
+    /// `scoring.shared-points`: what a region bordered by both colours gives under area.
+    pub shared_points: SharedPoints,
+    /// `scoring.seki-eyes` read with `scoring.neutral-fill` and the scoring method.
+    pub seki: SekiRule,
+    /// `scoring.tie`: who wins equal totals in an even game.
+    pub tie: Tie,
+    /// `scoring.tie-handicap`: who wins equal totals in a handicap game.
+    pub tie_handicap: Tie,
+    /// `handicap.bonus`: White's compensation per handicap stone (area counts only).
+    pub bonus: HandicapBonus,
+}
+
+impl ScoreRules {
+    /// Compiles the scoring rules of `ruleset`.
+    #[must_use]
+    pub fn new(ruleset: &Ruleset) -> ScoreRules {
+        let s = &ruleset.scoring;
+        ScoreRules {
+            scoring: s.scoring,
+            shared_points: s.shared_points,
+            seki: SekiRule::new(s.scoring, s.seki_eyes, s.neutral_fill),
+            tie: s.tie,
+            tie_handicap: s.tie_handicap,
+            bonus: ruleset.handicap.bonus,
+        }
+    }
+}
+
+impl From<&Ruleset> for ScoreRules {
+    fn from(ruleset: &Ruleset) -> ScoreRules {
+        ScoreRules::new(ruleset)
+    }
+}
+
+/// Everything the count of a finished game needs, as plain data.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoreInput<'a> {
+    /// The final board, dead stones still on it.
+    pub board: &'a Board,
+    /// Points of stones agreed dead: a whole string is dead if any of its stones is named; a
+    /// named point that is empty or off the board names nothing and is reported in a note.
+    pub dead: &'a [Point],
+    /// Stones each colour captured during play (self-captured stones credited to the opponent).
+    pub prisoners: ByColor<u32>,
+    /// Pass stones each colour received from the opponent's passes (AGA).
+    pub pass_stones: ByColor<u32>,
+    /// The game's `Setup::handicap`: 0 an even game, 1 a handicap game without stones
+    /// (DECISIONS.md 21), N >= 2 a game of N handicap stones.
+    pub handicap: u32,
+    /// Komi, already resolved (the record's or caller's, else the variant's default for even
+    /// or handicap games); negative is reverse komi.
+    pub komi: Points,
+    /// Penalty points charged to each side.
+    pub penalties: ByColor<Points>,
+}
+
+impl<'a> ScoreInput<'a> {
+    /// The input for `board` with no dead stones, prisoners, pass stones, handicap, komi or
+    /// penalties; set the other fields with struct update syntax.
+    #[must_use]
+    pub fn new(board: &'a Board) -> ScoreInput<'a> {
+        ScoreInput {
+            board,
+            dead: &[],
+            prisoners: ByColor::default(),
+            pass_stones: ByColor::default(),
+            handicap: 0,
+            komi: Points::ZERO,
+            penalties: ByColor::default(),
+        }
+    }
+}
+
+/// Why a position could not be scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ScoreError {
+    /// A total (komi, penalties, bonus and counted points) is outside the range of [`Points`].
+    Overflow,
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoreError::Overflow => {
+                f.write_str("a total is out of range (komi, penalties or bonus too large)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+/// Counts a finished game (see [`Scorer::score`]).
+pub fn score(rules: &ScoreRules, input: &ScoreInput<'_>) -> Result<Score, ScoreError> {
+    Scorer::default().score(rules, input)
+}
+
+/// A reusable scorer: keeps its work arrays between counts, so scoring many positions of one
+/// size allocates only the [`Score`] it returns (and the notes).
+#[derive(Debug, Clone)]
+pub struct Scorer {
+    /// The live board (dead stones removed), labelled.
+    live: Grid,
+    /// The board after the dame filling (P*), labelled.
+    filled: Grid,
+    /// The dame filling's work arrays.
+    filling: Filling,
+    /// Seki flags per cell.
+    flags: Vec<u8>,
+    /// Dead flags per cell.
+    dead: Vec<bool>,
+    /// Scratch for string collection.
+    scratch: Vec<u32>,
+}
+
+impl Default for Scorer {
+    fn default() -> Scorer {
+        Scorer::new()
+    }
+}
+
+/// The counts of one set of marks.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    stones: ByColor<u32>,
+    territory: ByColor<u32>,
+    shared: u32,
+}
+
+fn tally(marks: &[PointMark]) -> Tally {
+    let mut t = Tally::default();
+    for m in marks {
+        match *m {
+            PointMark::Stone(c) | PointMark::SekiStone(c) => t.stones[c] += 1,
+            PointMark::Territory(c) => t.territory[c] += 1,
+            PointMark::Shared => t.shared += 1,
+            PointMark::Dead(_) | PointMark::Neutral => {}
+        }
+    }
+    t
+}
+
+/// Which seki rule a count applies: `scoring.seki-eyes`, `scoring.neutral-fill` and the scoring
+/// method read together as spec/FILLING.md 9 says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SekiRule {
+    /// `count`: eyes count; the strings in seki of FILLING.md 5.2 on the filled position are
+    /// marked in the diagram only (9.4).
+    Count,
+    /// `void-string` without the fill (or under area): Art. 8 read literally on the board
+    /// (9.1).
+    Literal,
+    /// `void-string` with `neutral-fill = "fill-first"` in a territory count: the filling of
+    /// FILLING.md 4, then a string next to any open dame point is in seki (9.1).
+    FilledString,
+    /// `void-filled`: the filling, teire and seki of FILLING.md 4 and 5 (9.3).
+    Filled,
+    /// `void-region`: KataGo's region rule on the board, nothing filled (9.2).
+    Region,
+}
+
+impl SekiRule {
+    /// The rule of a variant's `scoring`, `seki-eyes` and `neutral-fill` (FILLING.md 9).
+    #[must_use]
+    pub fn new(scoring: Scoring, seki_eyes: SekiEyes, neutral_fill: NeutralFill) -> SekiRule {
+        match seki_eyes {
+            SekiEyes::Count => SekiRule::Count,
+            SekiEyes::VoidRegion => SekiRule::Region,
+            SekiEyes::VoidString => {
+                if scoring == Scoring::Territory && neutral_fill == NeutralFill::FillFirst {
+                    SekiRule::FilledString
+                } else {
+                    SekiRule::Literal
+                }
+            }
+        }
+    }
+
+    /// The spec value of `scoring.seki-eyes` this rule comes from.
+    #[must_use]
+    pub fn spec_value(self) -> &'static str {
+        match self {
+            SekiRule::Count => "count",
+            SekiRule::Literal | SekiRule::FilledString => "void-string",
+            SekiRule::Filled => "void-filled",
+            SekiRule::Region => "void-region",
+        }
+    }
+}
+
+impl Scorer {
+    /// A scorer with work arrays for a 19x19 board (resized by the first count of another
+    /// size).
+    #[must_use]
+    pub fn new() -> Scorer {
+        let g = Grid::new(BoardSize::STANDARD);
+        Scorer {
+            live: g.clone(),
+            filled: g,
+            filling: Filling::default(),
+            flags: Vec::new(),
+            dead: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Counts a finished game under `rules`.
+    ///
+    /// The steps: the agreed dead stones are expanded to strings and removed (VARIANTS.md 3.c
+    /// step 1; a named empty or off-board point is noted and ignored); the live board is
+    /// counted by area (Tromp-Taylor reachability, VARIANTS.md 3.f, shared points for nobody or
+    /// half each) or by territory (J89 Art. 8, AGA: eye points plus prisoners, dead stones and
+    /// pass stones), with the seki rule of `seki-eyes` as spec/FILLING.md 9 reads it together
+    /// with `neutral-fill` (the dame filling, teire and seki of FILLING.md 4-5 for a Japanese
+    /// count); komi, White's handicap bonus (area counts only) and the penalties are added;
+    /// the margin is Black's total minus White's, and the result follows `tie`, or
+    /// `tie-handicap` in a handicap game (DECISIONS.md 17, 21).
+    pub fn score(
+        &mut self,
+        rules: &ScoreRules,
+        input: &ScoreInput<'_>,
+    ) -> Result<Score, ScoreError> {
+        let board = input.board;
+        let mut notes = Vec::new();
+        let removed = self.remove_dead(board, input.dead, &mut notes);
+        self.live.relabel();
+        let mut marks = Vec::with_capacity(self.live.points_count());
+        match rules.seki {
+            SekiRule::Literal => {
+                seki::string_level(&self.live, &mut self.flags);
+                self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::Region => {
+                seki::region_level(&self.live, &mut self.flags);
+                self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::Count => {
+                let out = self.run_filling();
+                self.flags.clear();
+                self.flags.resize(self.live.cells.len(), 0);
+                for i in self.live.board_cells() {
+                    if self.live.cells[i] != EMPTY && out.seki_5_2[self.filled.label[i] as usize] {
+                        self.flags[i] = SEKI;
+                    }
+                }
+                self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::FilledString | SekiRule::Filled => {
+                let out = self.run_filling();
+                let seki = if rules.seki == SekiRule::Filled {
+                    &out.seki_5_2
+                } else {
+                    &out.borders_open_dame
+                };
+                self.filled_marks(seki, &mut marks);
+                let mut literal = Vec::with_capacity(marks.len());
+                seki::string_level(&self.live, &mut self.flags);
+                self.literal_marks(Scoring::Territory, &mut literal);
+                self.filling_notes(&out, &literal, &marks, &mut notes);
+            }
+        }
+
+        let t = tally(&marks);
+        let mut sides = ByColor::<SideScore>::default();
+        match rules.scoring {
+            Scoring::Area => {
+                let half_shared = match rules.shared_points {
+                    SharedPoints::Half => i64::from(t.shared),
+                    SharedPoints::Neutral => 0,
+                };
+                for c in Color::ALL {
+                    sides[c].stones = t.stones[c];
+                    sides[c].territory =
+                        Points::from_halves(2 * i64::from(t.territory[c]) + half_shared);
+                }
+            }
+            Scoring::Territory => {
+                for c in Color::ALL {
+                    sides[c].territory = Points::whole(i64::from(t.territory[c]));
+                    sides[c].prisoners = input.prisoners[c]
+                        .checked_add(removed[c.opponent()])
+                        .ok_or(ScoreError::Overflow)?;
+                    sides[c].pass_stones = input.pass_stones[c];
+                }
+            }
+        }
+        if rules.seki != SekiRule::Count
+            && marks.iter().any(|m| matches!(m, PointMark::SekiStone(_)))
+        {
+            notes.push(format!(
+                "strings in seki found ({}): eyes they border are not territory",
+                rules.seki.spec_value()
+            ));
+        }
+        let (bonus, bonus_note) = result::white_bonus(rules, input.handicap);
+        notes.extend(bonus_note);
+        result::apply(&mut sides, input.komi, bonus, input.penalties)?;
+
+        for (k, i) in self.live.board_cells().enumerate() {
+            if self.dead[i]
+                && let Some(c) = board.get(self.live.point(i))
+            {
+                marks[k] = PointMark::Dead(c);
+            }
+        }
+        let margin = Points::from_halves(
+            sides
+                .black
+                .total
+                .halves()
+                .checked_sub(sides.white.total.halves())
+                .ok_or(ScoreError::Overflow)?,
+        );
+        let result = result::result(margin, result::tie_rule(rules, input.handicap));
+        Ok(Score {
+            komi: input.komi,
+            sides,
+            margin,
+            result,
+            marks,
+            notes,
+        })
+    }
+
+    /// Runs the dame filling (spec/FILLING.md 4) on a copy of the live board; P* is left in
+    /// `filled`, labelled.
+    fn run_filling(&mut self) -> fill::Outcome {
+        self.filled.copy_cells(&self.live);
+        self.filled.relabel();
+        self.filling.run(&mut self.filled)
+    }
+
+    /// The marks of the live board by area or territory, with the seki flags in `flags`
+    /// (VARIANTS.md 3.f; J89 Art. 8 on P0): a stone counts for its colour (marked in seki by
+    /// the flags); an empty point reaching one colour is its territory unless voided; one
+    /// reaching both is shared under area and dame under territory; one reaching nothing is
+    /// neutral.
+    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) {
+        let g = &self.live;
+        marks.clear();
+        for i in g.board_cells() {
+            let m = match g.cells[i] {
+                EMPTY => {
+                    if self.flags[i] == VOID {
+                        PointMark::Neutral
+                    } else {
+                        match (g.region_of(i).touch, scoring) {
+                            (BLACK, _) => PointMark::Territory(Color::Black),
+                            (WHITE, _) => PointMark::Territory(Color::White),
+                            (0, _) | (_, Scoring::Territory) => PointMark::Neutral,
+                            _ => PointMark::Shared,
+                        }
+                    }
+                }
+                c => stone_mark(c, self.flags[i] == SEKI),
+            };
+            marks.push(m);
+        }
+    }
+
+    /// Territory marks after the filling (spec/FILLING.md 5.3, 5.4): a live stone is a seki
+    /// stone when its string of P* is in `seki`; an empty point of P0 is territory of c when it
+    /// is an eye point of c still empty in P* whose eye region is bordered by no string in
+    /// seki; every other point (dame, filled, teire) counts for nobody.
+    fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) {
+        let g = &self.filled;
+        // An eye region of P* is void iff a string in seki borders it.
+        let mut void = vec![false; g.regions.len()];
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY {
+                let r = g.label[i] as usize;
+                if !void[r]
+                    && g.neighbours(i)
+                        .into_iter()
+                        .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
+                {
+                    void[r] = true;
+                }
+            }
+        }
+        marks.clear();
+        for i in g.board_cells() {
+            let m = match self.live.cells[i] {
+                EMPTY => match g.cells[i] {
+                    EMPTY if !void[g.label[i] as usize] => {
+                        if self.filling.is_eye_point(i, BLACK) {
+                            PointMark::Territory(Color::Black)
+                        } else if self.filling.is_eye_point(i, WHITE) {
+                            PointMark::Territory(Color::White)
+                        } else {
+                            PointMark::Neutral
+                        }
+                    }
+                    _ => PointMark::Neutral,
+                },
+                c => stone_mark(c, seki[g.label[i] as usize]),
+            };
+            marks.push(m);
+        }
+    }
+
+    /// The notes of the filling (spec/FILLING.md 6): the stones added, the open dame of P*
+    /// (seki points and the points next to stones that look dead), and the territory of Art. 8
+    /// read literally when it differs.
+    fn filling_notes(
+        &self,
+        out: &fill::Outcome,
+        literal: &[PointMark],
+        filled: &[PointMark],
+        notes: &mut Vec<String>,
+    ) {
+        if !out.added.is_empty() {
+            let list: Vec<String> = out
+                .added
+                .iter()
+                .map(|&(p, a)| match a {
+                    fill::Added::Fill(c) => format!("{} ({c})", p.to_sgf()),
+                    fill::Added::Neutral => format!("{} (neutral)", p.to_sgf()),
+                    fill::Added::Teire(c) => format!("{} ({c} teire)", p.to_sgf()),
+                })
+                .collect();
+            notes.push(format!(
+                "dame filled before counting (spec/FILLING.md): {}",
+                list.join(", ")
+            ));
+        }
+        let g = &self.filled;
+        let (mut seki_points, mut exempt_points) = (Vec::new(), Vec::new());
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY && self.filling.is_dame_point(i) {
+                let p = g.point(i).to_sgf();
+                if out.exempt[i] {
+                    exempt_points.push(p);
+                } else {
+                    seki_points.push(p);
+                }
+            }
+        }
+        if !seki_points.is_empty() {
+            notes.push(format!(
+                "open dame the filling cannot close (seki points): {}",
+                seki_points.join(", ")
+            ));
+        }
+        if !exempt_points.is_empty() {
+            let stones: Vec<String> = g
+                .board_cells()
+                .filter(|&i| {
+                    matches!(g.cells[i], BLACK | WHITE) && out.looks_dead[g.label[i] as usize]
+                })
+                .map(|i| g.point(i).to_sgf())
+                .collect();
+            notes.push(format!(
+                "dame next to stones that look dead: {} (stones {})",
+                exempt_points.join(", "),
+                stones.join(", ")
+            ));
+        }
+        let (before, after) = (tally(literal), tally(filled));
+        if before.territory != after.territory {
+            notes.push(format!(
+                "without the filling, territory would be black {}, white {} (now black {}, \
+                 white {})",
+                before.territory.black,
+                before.territory.white,
+                after.territory.black,
+                after.territory.white
+            ));
+        }
+    }
+
+    /// Loads `board` into the live grid, removes the strings of the named dead points, and
+    /// returns how many stones of each colour were removed (notes for bad names).
+    fn remove_dead(
+        &mut self,
+        board: &Board,
+        named: &[Point],
+        notes: &mut Vec<String>,
+    ) -> ByColor<u32> {
+        let g = &mut self.live;
+        g.load(board);
+        self.dead.clear();
+        self.dead.resize(g.cells.len(), false);
+        let mut removed = ByColor { black: 0, white: 0 };
+        let mut any = false;
+        for &p in named {
+            let Some(i) = g.cell_checked(p) else {
+                notes.push(format!(
+                    "dead-stone point {} is off the board; ignored",
+                    p.to_sgf()
+                ));
+                continue;
+            };
+            if g.cells[i] == EMPTY && !self.dead[i] {
+                notes.push(format!(
+                    "dead-stone point {} holds no stone; ignored",
+                    p.to_sgf()
+                ));
+                continue;
+            }
+            if self.dead[i] {
+                continue;
+            }
+            g.collect_string(i, &mut self.scratch);
+            for &j in &self.scratch {
+                self.dead[j as usize] = true;
+            }
+            any = true;
+        }
+        if any {
+            for i in g.board_cells() {
+                if self.dead[i]
+                    && let Some(c) = color_of(g.cells[i])
+                {
+                    removed[c] += 1;
+                }
+            }
+            for i in g.board_cells() {
+                if self.dead[i] {
+                    g.cells[i] = EMPTY;
+                }
+            }
+        }
+        removed
+    }
+}
+
+fn stone_mark(cell: u8, seki: bool) -> PointMark {
+    let c = if cell == BLACK {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if seki {
+        PointMark::SekiStone(c)
+    } else {
+        PointMark::Stone(c)
+    }
+}
