@@ -30,6 +30,7 @@ use weiqi_spec::Ruleset;
 
 pub mod clauses;
 pub mod common;
+pub mod corrected;
 pub mod perft;
 pub mod section4;
 
@@ -45,6 +46,7 @@ pub fn all() -> Vec<Case> {
     clauses::CASES
         .iter()
         .chain(section4::CASES)
+        .chain(corrected::CASES)
         .chain(perft::CASES)
         .copied()
         .collect()

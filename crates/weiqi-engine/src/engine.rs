@@ -8,17 +8,33 @@ use std::sync::Arc;
 
 use weiqi_core::{
     Action, ActionReport, Board, BoardSize, ByColor, Color, Ending, GameResult, Illegal, Move,
-    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, WinBy,
+    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, SetupNote, WinBy,
 };
 use weiqi_spec::{Ko, Placement, Ruleset};
 
 use crate::board::{self, NONE, Position, code};
 use crate::history::{Entry, Flow, History, Kind, side, situation};
 use crate::rules::{Rules, SelfCapture};
+use crate::scoring::{self, ScoreInput, ScoreRules};
 
 /// Why a game could not be set up (the same cases, in the same order, as the interpreter's).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
+    /// The variant's text does not prescribe the board size (only [`Engine::new_strict`]).
+    SizeNotAllowed {
+        /// The requested size.
+        size: BoardSize,
+        /// The sizes the variant prescribes.
+        allowed: Vec<BoardSize>,
+    },
+    /// A game start whose setup names a first mover other than the variant's (DECISIONS.md
+    /// 22).
+    FirstMover {
+        /// The variant's first mover.
+        expected: Color,
+        /// The first mover the setup asked for.
+        given: Color,
+    },
     /// The variant has no fixed pattern for this number of stones on this board size.
     NoHandicapPattern {
         /// The board size.
@@ -56,6 +72,18 @@ pub enum EngineError {
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            EngineError::SizeNotAllowed { size, allowed } => {
+                write!(f, "the variant does not allow the {size} board (allowed:")?;
+                for s in allowed {
+                    write!(f, " {s}")?;
+                }
+                f.write_str(")")
+            }
+            EngineError::FirstMover { expected, given } => write!(
+                f,
+                "{given} is set to move first, but at the start of a game the variant says \
+                 {expected} moves first (DECISIONS.md 22)"
+            ),
             EngineError::NoHandicapPattern { size, stones } => write!(
                 f,
                 "the variant has no pattern for {stones} handicap stones on the {size} board"
@@ -101,6 +129,7 @@ enum Judged {
 pub struct Engine {
     ruleset: Arc<Ruleset>,
     rules: Rules,
+    score_rules: ScoreRules,
     pos: Position,
     flow: Flow,
     hist: History,
@@ -110,6 +139,7 @@ pub struct Engine {
     proposals: ByColor<Option<Vec<Point>>>,
     dead: Vec<Point>,
     actions: u32,
+    notes: Vec<SetupNote>,
 }
 
 impl Engine {
@@ -119,8 +149,39 @@ impl Engine {
     /// pattern as setup, or free placement played as Black's moves); the variant chooses the
     /// first player unless `setup.to_move` says otherwise (DECISIONS.md 22). Any board size is
     /// ruled (DECISIONS.md 25: a size the variant's text does not prescribe is the caller's
-    /// note, not a refusal; see [`Engine::size_allowed`]).
+    /// note, not a refusal; see [`Engine::notes`]).
     pub fn new(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
+        let mut notes = Vec::new();
+        if !ruleset.allows_size(setup.size) {
+            notes.push(SetupNote::SizeNotPrescribed {
+                size: setup.size,
+                prescribed: ruleset.board.sizes.clone(),
+            });
+        }
+        let mut engine = Engine::build(ruleset, setup)?;
+        engine.notes = notes;
+        Ok(engine)
+    }
+
+    /// As [`Engine::new`], but a board size the variant does not prescribe is refused
+    /// (`--strict`, DECISIONS.md 25).
+    pub fn new_strict(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
+        if !ruleset.allows_size(setup.size) {
+            return Err(EngineError::SizeNotAllowed {
+                size: setup.size,
+                allowed: ruleset.board.sizes.clone(),
+            });
+        }
+        Engine::build(ruleset, setup)
+    }
+
+    /// Remarks on the setup (DECISIONS.md 25: a board size the variant does not prescribe).
+    #[must_use]
+    pub fn notes(&self) -> &[SetupNote] {
+        &self.notes
+    }
+
+    fn build(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
         let size = setup.size;
         let mut board = Board::new(size);
         for &(p, c) in &setup.stones {
@@ -181,6 +242,16 @@ impl Engine {
             if placement_left > 0 && c != Color::Black {
                 return Err(EngineError::PlacementNeedsBlack);
             }
+            // DECISIONS.md 22: at a game start (an empty board, or the handicap stones alone)
+            // the variant names the first mover.
+            let black_only = setup.stones.iter().all(|&(_, c)| c == Color::Black);
+            let game_start = setup.stones.is_empty() || (handicap >= 2 && black_only);
+            if game_start && c != to_move {
+                return Err(EngineError::FirstMover {
+                    expected: to_move,
+                    given: c,
+                });
+            }
             if placement_left == 0 {
                 to_move = c;
             }
@@ -193,6 +264,7 @@ impl Engine {
         let mut engine = Engine {
             ruleset: Arc::new(ruleset.clone()),
             rules,
+            score_rules: ScoreRules::new(ruleset),
             pos,
             flow: Flow {
                 phase: Phase::Playing,
@@ -214,6 +286,7 @@ impl Engine {
             proposals: ByColor::default(),
             dead: Vec::new(),
             actions: 0,
+            notes: Vec::new(),
         };
         let before = engine.flow;
         engine.push_entry(Kind::Setup, None, NONE, false, before, 0, (0, 0));
@@ -230,13 +303,6 @@ impl Engine {
     #[must_use]
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
-    }
-
-    /// Whether the variant's text prescribes this board size (DECISIONS.md 25: the game is
-    /// ruled all the same; a strict caller refuses it).
-    #[must_use]
-    pub fn size_allowed(&self) -> bool {
-        self.ruleset.allows_size(self.pos.size())
     }
 
     /// The komi of this game (the setup's, else the variant's for the handicap).
@@ -947,8 +1013,7 @@ impl Engine {
         Ok(())
     }
 
-    /// The scoring inputs: the board, the agreed dead stones, prisoners, pass stones, handicap,
-    /// komi and penalties.
+    /// Whether the game ended in a way that is scored.
     fn scoring_ready(&self) -> bool {
         matches!(
             self.flow.phase,
@@ -1014,13 +1079,21 @@ impl Referee for Engine {
         Some(self.hist.hot.iter().map(|&(p, _)| p).collect())
     }
 
-    /// Not yet: the engine's count (`crate::scoring`, issue 11) is being written; until it
-    /// lands the engine gives no score (and no result for a scored ending).
     fn score(&self) -> Option<Score> {
         if !self.scoring_ready() {
             return None;
         }
-        None
+        let board = self.pos.board();
+        let input = ScoreInput {
+            board: &board,
+            dead: &self.dead,
+            prisoners: Referee::prisoners(self),
+            pass_stones: Referee::pass_stones(self),
+            handicap: self.handicap,
+            komi: self.komi,
+            penalties: self.penalties,
+        };
+        scoring::score(&self.score_rules, &input).ok()
     }
 
     fn result(&self) -> Option<GameResult> {

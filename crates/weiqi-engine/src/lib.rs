@@ -7,10 +7,7 @@
 //! one-dimensional array with strings, exact incremental liberty counts, an empty-point list and
 //! a Zobrist hash ([`Position`], `board.rs`); the repetition rules read hash indexes, never a
 //! scan of the history (`history.rs`); the game flow (stop, agreement, resumption, handicap
-//! placement, the end) is in `engine.rs`.
-//!
-//! Status: the play rules and the game flow are complete; the count (`scoring`) is being
-//! written, and until it lands [`Referee::score`](weiqi_core::Referee::score) gives `None`.
+//! placement, the end) is in `engine.rs`; the count of a finished game is [`scoring`].
 //!
 //! A random playout (the benchmark's move choice, simplified):
 //!

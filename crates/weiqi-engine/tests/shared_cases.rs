@@ -12,22 +12,12 @@ fn engine(rules: &Ruleset, setup: Setup) -> Result<Box<dyn Referee>, String> {
 }
 
 /// Cases the engine does not pass yet, each with its reason.
-const SKIPS: &[(&str, &str)] = &[
-    (
-        "clauses::equal_proposals_end_the_game_by_agreement_variants_3_e",
-        "asserts a score: the engine's count (crate::scoring) lands with the escore branch",
-    ),
-    (
-        "clauses::tromp_taylor_two_passes_score_all_alive_tt",
-        "asserts a score: the engine's count (crate::scoring) lands with the escore branch",
-    ),
-    (
-        "section4::sending_two_returning_one_costs_the_sender_variants_4_3",
-        "issue 8 item 5: the interpreter on main restarts the long-cycle count at a single \
+const SKIPS: &[(&str, &str)] = &[(
+    "section4::sending_two_returning_one_costs_the_sender_variants_4_3",
+    "issue 8 item 5: the interpreter on main restarts the long-cycle count at a single \
          pass; the engine counts across single passes as DECISIONS.md 12 (revised) says, and \
          ends this cycle; the case changes with the oracle's fix",
-    ),
-];
+)];
 
 #[test]
 fn the_shared_cases_pass_on_the_engine() {

@@ -43,7 +43,8 @@ pub struct ScoringInput<'a> {
     pub prisoners: ByColor<u32>,
     /// Pass stones each colour received from the opponent's passes.
     pub pass_stones: ByColor<u32>,
-    /// Handicap stones of the game (0 for an even game).
+    /// The handicap of the game (weiqi-core `Setup::handicap`: 0 even, 1 a handicap game
+    /// without stones, N >= 2 stones).
     pub handicap: u32,
     /// Komi, already resolved (the caller's or record's override, else the variant's default
     /// for even or handicap games).
@@ -104,7 +105,7 @@ fn count_marks(ruleset: &Ruleset, live: &Board, notes: &mut Vec<String>) -> Vec<
 /// the seki rule of `scoring.seki-eyes` and, for territory counts, `scoring.neutral-fill`;
 /// komi, White's handicap bonus and the penalties are added ([`adjustments`]); the margin is
 /// Black's total minus White's, and the result follows the tie rule (`scoring.tie`, or
-/// `scoring.tie-handicap` with two or more handicap stones).
+/// `scoring.tie-handicap` from handicap 1 on, DECISIONS.md 21).
 #[must_use]
 pub fn score(input: &ScoringInput<'_>) -> Score {
     let ruleset = input.ruleset;
