@@ -334,6 +334,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
+            self_capture: replay.game.ruleset().play.suicide != weiqi_spec::Suicide::Forbidden,
         },
         &mut notes,
     )?;

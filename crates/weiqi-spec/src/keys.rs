@@ -217,9 +217,13 @@ pub const KEYS: &[KeyDoc] = &[
     key(
         "play.initial-position",
         KeyKind::Enum(InitialPosition::NAMES),
-        "Whether the initial position (empty board or placed handicap stones) is entry 0 of the \
-         history the superko rules look at.",
-        "DECISIONS.md 7; VARIANTS.md 3.b",
+        "Whether the initial position (empty board, setup stones or placed handicap stones), \
+         entry 0 of the history, is a recorded state for the rules that read it: \
+         `ko = \"positional-superko\"` and `\"situational-superko\"` (a play may not recreate \
+         it), `ko = \"ing\"` (Rule D: its recurrence records a ban) and the long-cycle count \
+         of `play.long-cycle` (it is the first occurrence). `counts` or `ignored`. Simple ko and \
+         natural situational superko never read it (no play created entry 0).",
+        "DECISIONS.md 7, 12, 13; VARIANTS.md 3.a, 3.b",
     ),
     key(
         "play.long-cycle",
@@ -231,8 +235,10 @@ pub const KEYS: &[KeyDoc] = &[
     key(
         "play.long-cycle-repetitions",
         KeyKind::Count { min: 2 },
-        "How many times the same situation must occur, with no pass in between, to trigger \
-         `play.long-cycle` (3 = the third occurrence).",
+        "How many times the same situation (board and player to move) must occur to trigger \
+         `play.long-cycle` (3 = the third occurrence). Single passes do not restart the count; \
+         a stop (`end.stop-passes` passes) or a resumption does. Entry 0 takes part exactly \
+         when `play.initial-position = \"counts\"`.",
         "DECISIONS.md 12; KATA",
     ),
     key(

@@ -693,9 +693,10 @@ clauses! { "new-zealand", r;
         r.play.single_stone_suicide => SingleStoneSuicide::BySuicideRule;
     // [NZ]: positions after one's own previous moves, passes included.
     new_zealand_situational_superko_nz: r.play.ko => Ko::SituationalSuperko;
-    // DECISIONS.md 7.
-    new_zealand_initial_position_counts_decisions_7:
-        r.play.initial_position => InitialPosition::Counts;
+    // DECISIONS.md 13 (2026-12): "after any of that player's previous moves": the initial
+    // position follows no move.
+    new_zealand_initial_position_ignored_decisions_13:
+        r.play.initial_position => InitialPosition::Ignored;
     // [NZ]: dead stones by agreement, else play on.
     new_zealand_agreement_after_stop_nz: r.end.after_stop => AfterStop::Agreement;
     // [NZ]: no pass stones.
@@ -1144,11 +1145,13 @@ fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
             r.play.long_cycle_repetitions, 3,
             "{id} long-cycle repetitions"
         );
-        assert_eq!(
-            r.play.initial_position,
-            InitialPosition::Counts,
-            "{id} initial position"
-        );
+        // DECISIONS.md 7; new-zealand: DECISIONS.md 13 (the position after a move only).
+        let initial = if id == "new-zealand" {
+            InitialPosition::Ignored
+        } else {
+            InitialPosition::Counts
+        };
+        assert_eq!(r.play.initial_position, initial, "{id} initial position");
     }
 }
 
