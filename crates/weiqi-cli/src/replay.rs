@@ -274,14 +274,14 @@ pub(crate) fn replay(
             && replay.game.to_move() != m.color
         {
             let by = replay.game.to_move();
-            let mut g = replay.game.clone();
-            if g.apply(Action::Move {
-                color: by,
-                mv: Move::Pass,
-            })
-            .is_ok()
+            if replay
+                .game
+                .apply(Action::Move {
+                    color: by,
+                    mv: Move::Pass,
+                })
+                .is_ok()
             {
-                replay.game = g;
                 replay.inserted.push(InsertedPass {
                     before: m.number,
                     color: by,
