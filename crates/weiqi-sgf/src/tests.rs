@@ -186,6 +186,22 @@ fn text_before_the_first_game_tree_is_skipped_with_a_warning() {
 }
 
 #[test]
+fn text_after_the_last_game_tree_is_skipped_with_a_note() {
+    // gnugo regression games/gunnar/rbm-bobk-200303111815.sgf ends with a `---` line.
+    let r = read("(;SZ[9];B[aa])\n\n---\n");
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(
+        r.warnings,
+        vec!["3 bytes after the last game tree were skipped"]
+    );
+    // Text between two trees is still an error.
+    assert!(matches!(
+        error(b"(;SZ[9];B[aa]) x (;B[bb])").kind,
+        SgfErrorKind::Syntax { .. }
+    ));
+}
+
+#[test]
 fn non_utf8_text_is_decoded_with_a_warning() {
     // Decision: lossy decoding (old records are Latin-1 or GB2312; moves are ASCII).
     let r = parse("t.sgf", b"(;SZ[9]PB[J\xf6rg];B[aa])").expect("lossy");
