@@ -156,6 +156,8 @@ fn literal_j89_falls_into_the_dame_trap() {
     // VARIANTS.md 4.6: the open point (3,2) touches both groups, so both are "in seki" by
     // Art. 8 and the literal score is 0 : 0; the region level says the same (VARIANTS.md 3.c).
     let mut rules = ruleset("japanese-1989");
+    // Art. 8 read literally (FILLING.md 9.1); japanese-1989 itself now fills first (void-filled).
+    rules.scoring.seki_eyes = SekiEyes::VoidString;
     rules.scoring.neutral_fill = NeutralFill::Literal;
     let g = Game::default();
     check("VARIANTS.md 4.6 literal", &rules, DAME_TRAP, &g, 0, 0, "0");
