@@ -18,7 +18,7 @@
 //! let rules = Workload::W1.ruleset()?;
 //! let mut board = InterpreterBoard::new(&rules, size)?;
 //! let mut scratch = weiqi_bench::Scratch::default();
-//! let game = playout(&mut board, &mut Rng::new(1), &mut scratch, None);
+//! let game = playout(&mut board, &mut Rng::new(1), &mut scratch, None)?;
 //! assert!(game.moves >= 2 && game.moves <= 3 * 25);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -282,6 +282,8 @@ pub(crate) fn replay(
         });
     }
     let mut edits = record.edits.iter().peekable();
+    // Later ends of a long cycle the record keeps playing (each counted afresh).
+    let mut repeats: Vec<usize> = Vec::new();
     for (i, m) in record.moves.iter().enumerate().skip(begin.skip) {
         let mut edited = false;
         while let Some(e) = edits.next_if(|e| e.before <= i) {
@@ -331,26 +333,30 @@ pub(crate) fn replay(
         }
         let mut outcome = replay.game.apply(action.clone());
         // A long cycle ended the game and the record goes on: say where, rule the rest.
-        if let (Err(e), Phase::Ended(ending @ (Ending::NoResult | Ending::Draw)), None) =
-            (&outcome, replay.game.phase(), replay.early_end)
+        if let (Err(e), Phase::Ended(ending @ (Ending::NoResult | Ending::Draw))) =
+            (&outcome, replay.game.phase())
             && e.reason == Illegal::GameOver
         {
             let after = replay.verdicts.last().map_or(0, |v: &Verdict| v.number);
             let result = replay.game.result().unwrap_or(GameResult::NoResult);
-            replay.early_end = Some(EarlyEnd {
-                after,
-                ending,
-                result,
-            });
-            notes.push(format!(
-                "the variant ends the game after move {after} (a long cycle: {}); the record \
-                 goes on, and its remaining moves are ruled from that position",
-                if ending == Ending::Draw {
-                    "a draw"
-                } else {
-                    "no result"
-                }
-            ));
+            let how = if ending == Ending::Draw {
+                "a draw"
+            } else {
+                "no result"
+            };
+            if replay.early_end.is_none() {
+                replay.early_end = Some(EarlyEnd {
+                    after,
+                    ending,
+                    result,
+                });
+                notes.push(format!(
+                    "the variant ends the game after move {after} (a long cycle: {how}); the \
+                     record goes on, and its remaining moves are ruled from that position"
+                ));
+            } else {
+                repeats.push(after);
+            }
             restart(&mut replay, record, &[], m.color)?;
             outcome = replay.game.apply(action);
         }
@@ -391,6 +397,20 @@ pub(crate) fn replay(
             let to_move = e.to_move.unwrap_or(replay.game.to_move());
             restart(&mut replay, record, &e.changes, to_move)?;
         }
+    }
+    if let Some(last) = repeats.last() {
+        let shown: Vec<String> = repeats.iter().take(5).map(ToString::to_string).collect();
+        notes.push(format!(
+            "the record keeps repeating the cycle: counted afresh after each end, the variant \
+             would end it again {} more times, after moves {}{}",
+            repeats.len(),
+            shown.join(", "),
+            if repeats.len() > 5 {
+                format!(", ..., {last}")
+            } else {
+                String::new()
+            }
+        ));
     }
     if !replay.inserted.is_empty() {
         let list: Vec<String> = replay

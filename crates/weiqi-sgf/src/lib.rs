@@ -170,14 +170,19 @@ pub fn parse_with(name: &str, bytes: &[u8], options: ReadOptions) -> Result<Reco
         // Text after the last game tree (a mail signature, `---`) is skipped like text before
         // the first: the trees before it must scan cleanly.
         let outside = matches!(&e.kind, SgfErrorKind::Syntax { detail } if detail == "text outside any game tree");
-        let cut = e.offset.map(|at| at - base).filter(|&at| outside && at > 0);
-        match cut {
-            Some(at) if scan::scan(name, trimmed[..at].trim_end(), base, limits).is_ok() => {
+        let before = e
+            .offset
+            .and_then(|at| at.checked_sub(base))
+            .filter(|&at| outside && at > 0)
+            .and_then(|at| trimmed.get(..at))
+            .filter(|head| !trimmed[head.len()..].contains("(;"));
+        match before {
+            Some(head) if scan::scan(name, head.trim_end(), base, limits).is_ok() => {
                 notes.info(format!(
                     "{} bytes after the last game tree were skipped",
-                    trimmed.len() - at
+                    trimmed.len() - head.len()
                 ));
-                trimmed = trimmed[..at].trim_end();
+                trimmed = head.trim_end();
             }
             _ => return Err(e),
         }

@@ -103,10 +103,11 @@ impl Record {
                     "HA",
                     format!(
                         "HA[{n}] but the record has no handicap stones (no AB, and it does not \
-                         start with Black's moves): ruled as recorded, without handicap stones"
+                         start with Black's moves): ruled as recorded, without handicap stones \
+                         (a first move by White is then out of turn)"
                     ),
                 )?;
-                (0, stones, first)
+                (0, stones, None)
             } else {
                 if taken < n as usize {
                     notes.info(format!(

@@ -186,6 +186,22 @@ fn text_before_the_first_game_tree_is_skipped_with_a_warning() {
 }
 
 #[test]
+fn text_after_the_last_game_tree_is_skipped_with_a_note() {
+    // gnugo regression games/gunnar/rbm-bobk-200303111815.sgf ends with a `---` line.
+    let r = read("(;SZ[9];B[aa])\n\n---\n");
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(
+        r.warnings,
+        vec!["3 bytes after the last game tree were skipped"]
+    );
+    // Text between two trees is still an error.
+    assert!(matches!(
+        error(b"(;SZ[9];B[aa]) x (;B[bb])").kind,
+        SgfErrorKind::Syntax { .. }
+    ));
+}
+
+#[test]
 fn non_utf8_text_is_decoded_with_a_warning() {
     // Decision: lossy decoding (old records are Latin-1 or GB2312; moves are ASCII).
     let r = parse("t.sgf", b"(;SZ[9]PB[J\xf6rg];B[aa])").expect("lossy");
@@ -423,6 +439,27 @@ fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
         assert_eq!(r.rules_id, Some(id), "{ru}");
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     }
+    // Issue 10: the names real programs write, and every built-in's own id.
+    for (ru, id) in [
+        ("Tromp/Taylor", "tromp-taylor"),
+        ("TT--", "tromp-taylor"),
+        ("EGF", "egf-sir"),
+        ("sir", "egf-sir"),
+        ("BGA", "aga"),
+        ("RUSSIAN", "rfg-2010-territory"),
+        ("Chinese 1988", "chinese-1988"),
+    ] {
+        assert_eq!(crate::rules_id(ru), Some(id), "{ru}");
+    }
+    for r in weiqi_spec::builtins().expect("built-ins load") {
+        assert_eq!(crate::rules_id(&r.id), Some(r.id.as_str()), "{}", r.id);
+        assert_eq!(
+            crate::rules_id(&r.id.to_uppercase()),
+            Some(r.id.as_str()),
+            "{}",
+            r.id
+        );
+    }
     let r = read("(;RU[koSIMPLEscoreTERRITORY])");
     assert_eq!(r.rules_id, None);
     assert_eq!(
@@ -489,4 +526,75 @@ fn mutated_records_never_panic_and_whatever_reads_round_trips() {
         }
     }
     assert!(read > 100, "only {read} mutants were readable");
+}
+
+fn corpus_file(path: &str) -> Option<Vec<u8>> {
+    let p = corpus_dir().join(path);
+    match std::fs::read(&p) {
+        Ok(bytes) => Some(bytes),
+        Err(_) => {
+            // As every_corpus_file_round_trips: a missing corpus fails under CI.
+            assert!(std::env::var_os("CI").is_none(), "missing {}", p.display());
+            None
+        }
+    }
+}
+
+#[test]
+fn charsets_named_by_ca_are_decoded_and_written_back_as_utf8() {
+    // Issue 10: @sabaki/sgf's encoding tests (GB2312, Shift-JIS, EUC-KR, UTF-16LE).
+    for (file, names) in [
+        ("real-records/sabaki/chinese.sgf", ["PB[古力]", "PW[柯洁]"]),
+        (
+            "real-records/sabaki/japanese.sgf",
+            ["PB[井山 裕太]", "PW[山下 敬吾]"],
+        ),
+        (
+            "real-records/sabaki/korean.sgf",
+            ["PB[이세돌]", "PW[박정환]"],
+        ),
+        (
+            "real-records/sabaki/utf16le.sgf",
+            ["PW[Go Seigen]", "PB[Kitani Minoru]"],
+        ),
+    ] {
+        let Some(bytes) = corpus_file(file) else {
+            continue;
+        };
+        let r = parse(file, &bytes).unwrap_or_else(|e| panic!("{e}"));
+        let text = r.to_sgf();
+        for name in names {
+            assert!(text.contains(name), "{file}: {name} in {text}");
+        }
+        assert!(text.contains("CA[UTF-8]"), "{file}");
+        assert!(!r.moves.is_empty(), "{file}");
+    }
+}
+
+#[test]
+fn strict_reading_refuses_each_habit_naming_its_property() {
+    // Issue 10 item 1: --strict turns each leniency into an error that names the property.
+    use crate::{ReadOptions, parse_with};
+    let strict = ReadOptions { strict: true };
+    for (text, node, property) in [
+        ("(;SZ[9]PL[1];B[aa])", 0, "PL"),
+        ("(;SZ[9]HA[7.5];B[aa])", 0, "HA"),
+        ("(;SZ[9];B[aa];B[tt]W[tt])", 2, "W"),
+        ("(;SZ[9];B[aa];W[bb]PL[B];B[cc])", 2, "PL"),
+        ("(;SZ[9];B[aa];AE[aa];W[bb])", 2, "AE"),
+        ("(;SZ[9];B[aa];AW[cc];W[bb])", 2, "AW"),
+        ("(;SZ[9];B[aa];W[bb]AE[aa]TB[aa])", 2, "AE"),
+        ("(;SZ[19]KM[650];B[aa])", 0, "KM"),
+        ("(;SZ[9]KM[3.75];B[aa])", 0, "KM"),
+        ("(;SZ[9]RE[B+2.75];B[aa])", 0, "RE"),
+    ] {
+        let lenient = read(text);
+        assert!(!lenient.warnings.is_empty(), "{text}: no note");
+        let e = parse_with("t.sgf", text.as_bytes(), strict).expect_err(text);
+        assert_eq!(
+            (e.node, e.property.as_deref()),
+            (Some(node), Some(property)),
+            "{text}: {e}"
+        );
+    }
 }
