@@ -575,7 +575,10 @@ fn charsets_named_by_ca_are_decoded_and_written_back_as_utf8() {
 fn strict_reading_refuses_each_habit_naming_its_property() {
     // Issue 10 item 1: --strict turns each leniency into an error that names the property.
     use crate::{ReadOptions, parse_with};
-    let strict = ReadOptions { strict: true };
+    let strict = ReadOptions {
+        strict: true,
+        ..ReadOptions::default()
+    };
     for (text, node, property) in [
         ("(;SZ[9]PL[1];B[aa])", 0, "PL"),
         ("(;SZ[9]HA[7.5];B[aa])", 0, "HA"),
