@@ -195,8 +195,8 @@ fn tally(marks: &[PointMark]) -> Tally {
 /// method read together as spec/FILLING.md 9 says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SekiRule {
-    /// `count`: eyes count; the strings in seki of FILLING.md 5.2 on the filled position are
-    /// marked in the diagram only (9.4).
+    /// `count`: eyes count; the strings in seki of FILLING.md 5.2 on the filled position, and
+    /// the strings next to an open dame point of it, are marked in the diagram only (9.4).
     Count,
     /// `void-string` without the fill (or under area): Art. 8 read literally on the board
     /// (9.1).
@@ -290,7 +290,9 @@ impl Scorer {
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
                 for i in self.live.board_cells() {
-                    if self.live.cells[i] != EMPTY && out.seki_5_2[self.filled.label[i] as usize] {
+                    let s = self.filled.label[i] as usize;
+                    if self.live.cells[i] != EMPTY && (out.seki_5_2[s] || out.borders_open_dame[s])
+                    {
                         self.flags[i] = SEKI;
                     }
                 }
@@ -376,8 +378,7 @@ impl Scorer {
     /// Runs the dame filling (spec/FILLING.md 4) on a copy of the live board; P* is left in
     /// `filled`, labelled.
     fn run_filling(&mut self) -> fill::Outcome {
-        self.filled.copy_cells(&self.live);
-        self.filled.relabel();
+        self.filled.copy_from(&self.live);
         self.filling.run(&mut self.filled)
     }
 

@@ -589,3 +589,26 @@ fn an_unmarked_dead_stone_makes_no_seki() {
     let s = score(&rules, &input).expect("scored");
     assert_eq!(s.result.to_sgf(), "B+29.5", "{s:#?}");
 }
+
+#[test]
+fn a_double_ko_seki_is_a_seki() {
+    // spec/FILLING.md 7.6 (VARIANTS.md 4.12, issue 8 item 1): no dame; the ko stones are in
+    // atari (S2), the big strings bordering the ko-eyes share their fate (S3): 0 : 0. Art. 8
+    // read literally finds no seki and counts 2 : 2.
+    let b = board(". X . X O .\nX X X O O O\nX X O . O O");
+    let s = j89(&b, 0);
+    assert_eq!(
+        (s.sides.black.territory, s.sides.white.territory),
+        (Points::ZERO, Points::ZERO),
+        "{s:#?}"
+    );
+    assert!(s.marks.iter().all(|m| !matches!(m, PointMark::Stone(_))));
+    let mut literal = ruleset("japanese-1989");
+    literal.scoring.neutral_fill = NeutralFill::Literal;
+    let rules = ScoreRules::new(&literal);
+    let l = score(&rules, &ScoreInput::new(&b)).expect("scored");
+    assert_eq!(
+        (l.sides.black.territory, l.sides.white.territory),
+        (Points::whole(2), Points::whole(2))
+    );
+}
