@@ -19,7 +19,9 @@
 #![deny(missing_docs)]
 
 mod check;
+pub mod dead;
 mod diagram;
+pub mod gtp;
 mod replay;
 mod rules_cmd;
 mod score;
@@ -58,6 +60,12 @@ struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
     #[arg(long, global = true, value_name = "ID|FILE")]
     rules: Option<String>,
+    /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
+    /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
+    /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
+    /// does not prescribe (DECISIONS.md 24, 25).
+    #[arg(long, global = true)]
+    strict: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -105,9 +113,12 @@ enum Command {
         #[arg(long, value_name = "K", allow_hyphen_values = true)]
         komi: Option<String>,
         /// Dead stones: `sgf` (the record's TB/TW marks; the default when it has marks),
-        /// `none` (the default otherwise), or points separated by commas in SGF or GTP
-        /// notation (`cc,D4`); any stone of a string marks the whole string dead.
-        #[arg(long, value_name = "sgf|none|POINTS")]
+        /// `none` (the default otherwise), `auto` (a deterministic estimate that marks only
+        /// stones proven dead: inside unconditionally alive areas), `gnugo` (GNU Go's
+        /// `final_status_list dead` over GTP; GNU Go must be installed), or points separated
+        /// by commas in SGF or GTP notation (`cc,D4`); any stone of a string marks the whole
+        /// string dead.
+        #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
         dead: Option<String>,
         /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
         /// (territory and dead stones) and a comment on the last node of the main line,
@@ -177,7 +188,7 @@ where
             game,
             json,
             interpreter: _,
-        } => check::run(game, cli.rules.as_deref(), *json, out),
+        } => check::run(game, cli.rules.as_deref(), cli.strict, *json, out),
         Command::Score {
             game,
             komi,
@@ -193,6 +204,7 @@ where
                 dead: dead.as_deref(),
                 write: write.as_deref(),
                 json: *json,
+                strict: cli.strict,
             },
             out,
         ),

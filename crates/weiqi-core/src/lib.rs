@@ -29,5 +29,5 @@ pub use board::{Board, DiagramError};
 pub use color::{ByColor, Color, ParseColorError};
 pub use illegal::{Illegal, PhaseKind, PlayError};
 pub use point::{BoardSize, CoordError, MAX_GTP_SIDE, MAX_SIDE, Point};
-pub use referee::{ActionReport, Ending, Phase, Referee, Setup};
+pub use referee::{ActionReport, Ending, Phase, Referee, Setup, SetupNote};
 pub use score::{GameResult, ParseResultError, PointMark, Points, Score, SideScore, WinBy};

@@ -50,18 +50,80 @@ impl Phase {
 }
 
 /// How a game starts: the board, handicap, setup stones and overrides of the variant's defaults.
+///
+/// The contract every referee (the interpreter, the engine) implements and every reader (SGF)
+/// produces:
+///
+/// - [`Setup::handicap`]: 0 is an even game; 1 is a handicap game *without* handicap stones
+///   (DECISIONS.md 21: Black moves first, the handicap komi and the handicap tie rule apply,
+///   a bonus per handicap stone is zero); N >= 2 is a handicap game of N stones.
+/// - [`Setup::stones`]: the setup stones. With a handicap of 2 or more and stones given, the
+///   stones already hold the handicap stones (any points: the referee places nothing more);
+///   with a handicap of 2 or more and no stones, the variant places them (its fixed pattern, or
+///   a free placement played as Black's first moves).
+/// - [`Setup::to_move`]: `None` lets the variant decide (DECISIONS.md 22): Black on an empty
+///   board and at handicap 0 or 1, `handicap.first-after-placement` (White in every built-in
+///   variant) after the handicap stones. `Some(c)` is for a position that is not a game start
+///   (setup stones other than the handicap stones alone), from SGF `PL` or the first move; at a
+///   game start a referee accepts `Some(c)` only when `c` is the variant's own first mover and
+///   refuses any other, so that a record whose first move contradicts the variant is ruled
+///   `wrong-turn` at that move.
+/// - [`Setup::komi`]: `None` takes the variant's komi for the handicap (`scoring.komi` at
+///   handicap 0, `handicap.komi` from handicap 1 on).
+///
+/// A board size the variant's text does not prescribe (`board.sizes`) is set up all the same,
+/// with a [`SetupNote::SizeNotPrescribed`] (DECISIONS.md 25); only a strict setup refuses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setup {
     /// The board size.
     pub size: BoardSize,
-    /// Handicap stones (0 and 1 both mean an even game without handicap stones).
+    /// The handicap: 0 even, 1 a handicap game without stones, N >= 2 a game of N handicap
+    /// stones (see the type's doc).
     pub handicap: u32,
-    /// Stones on the board before the first move (SGF `AB`/`AW`).
+    /// Stones on the board before the first move (SGF `AB`/`AW`); with a handicap of 2 or more,
+    /// they hold the handicap stones.
     pub stones: Vec<(Point, Color)>,
-    /// The player to move first, if not the variant's choice (SGF `PL`).
+    /// The player to move first: `None` = the variant's choice; `Some` only for a position that
+    /// is not a game start (SGF `PL`, or the first move of such a record).
     pub to_move: Option<Color>,
     /// Komi, if not the variant's default (SGF `KM`, or the caller).
     pub komi: Option<Points>,
+}
+
+/// A remark a referee makes on a setup it accepted, for the caller to show (the CLI prints it,
+/// the engine reports the same ones as the interpreter).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum SetupNote {
+    /// The board size is not one the variant's text prescribes (`board.sizes`); the game is
+    /// ruled all the same (DECISIONS.md 25).
+    SizeNotPrescribed {
+        /// The board size of the game.
+        size: BoardSize,
+        /// The sizes the variant's text prescribes.
+        prescribed: Vec<BoardSize>,
+    },
+}
+
+impl std::fmt::Display for SetupNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupNote::SizeNotPrescribed { size, prescribed } => {
+                write!(
+                    f,
+                    "the {size} board is not a size the variant's text prescribes ("
+                )?;
+                for (i, s) in prescribed.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{s}")?;
+                }
+                f.write_str("); the game is ruled all the same")
+            }
+        }
+    }
 }
 
 impl Setup {
@@ -77,7 +139,8 @@ impl Setup {
         }
     }
 
-    /// An empty-board game with `handicap` stones.
+    /// An empty-board handicap game: `handicap` stones placed by the variant (1: a handicap
+    /// game without stones).
     #[must_use]
     pub fn with_handicap(size: BoardSize, handicap: u32) -> Setup {
         Setup {
@@ -86,7 +149,8 @@ impl Setup {
         }
     }
 
-    /// A game from a given position with `to_move` to play.
+    /// A game from a given position with `to_move` to play (a position, not a game start: see
+    /// the type's doc on `to_move`).
     #[must_use]
     pub fn from_board(board: &Board, to_move: Color) -> Setup {
         Setup {

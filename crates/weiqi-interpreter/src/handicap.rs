@@ -1,5 +1,11 @@
 //! `board.sizes` and `handicap.*`: the start of a game (Setup -> initial position).
 //!
+//! The handicap (weiqi-core `Setup::handicap`): 0 is an even game; 1 is a handicap game without
+//! handicap stones (DECISIONS.md 21: Black moves first, the handicap komi `handicap.komi` and
+//! the handicap tie rule `scoring.tie-handicap` apply, a bonus per handicap stone is zero; seed
+//! 004 "Минимальная фора – игра черными без коми", seed 002 art. 2.4 "минимальной «форой 1»");
+//! N >= 2 is a handicap game of N stones:
+//!
 //! - `handicap.placement = "fixed"`: the stones of the variant's pattern for the board size are
 //!   placed as setup (J89, AGA "designated star points", seed 004), then the player of
 //!   `handicap.first-after-placement` moves.
@@ -8,12 +14,25 @@
 //!   between (`handicap.free-placement-moves = "white-passes"`: seed 000 "White passes
 //!   (stones - 1) times", New Zealand "White passes the first N-1 moves"); then the player of
 //!   `handicap.first-after-placement` moves.
-//! - Setup stones from a record (SGF `AB`/`AW`) are the position itself: with them no handicap
-//!   stone is placed again (a record's `AB` already holds them).
+//! - Setup stones given with a handicap of 2 or more already hold the handicap stones (any
+//!   points; a record's `AB`, DECISIONS.md 23): nothing more is placed, and the player of
+//!   `handicap.first-after-placement` moves.
+//!
+//! Who moves first (DECISIONS.md 22): at a *game start* (an empty board, or the handicap stones
+//! alone) the variant decides: Black on an empty board and at handicap 0 or 1, the player of
+//! `handicap.first-after-placement` after the handicap stones (seed 004 rules 2-3, seed 000,
+//! seed 002 art. 2.4). `Setup::to_move` may only confirm that choice there; a different player
+//! is refused ([`SetupError::FirstMover`]), so that a record whose first move contradicts the
+//! variant is ruled `wrong-turn` at that move. Only a position that is not a game start (other
+//! setup stones) may choose its first mover (SGF `PL`, or its first move).
+//!
+//! Board sizes (DECISIONS.md 25): `board.sizes` lists the sizes the variant's text prescribes.
+//! A game on another size is set up all the same, with a note ([`Start::notes`]); only
+//! [`start_strict`] refuses it.
 
 use std::fmt;
 
-use weiqi_core::{Board, BoardSize, Color, Point, Points, Setup};
+use weiqi_core::{Board, BoardSize, Color, Point, Points, Setup, SetupNote};
 use weiqi_spec::{Placement, Ruleset};
 
 use crate::strings::{all_strings, liberties};
@@ -60,6 +79,14 @@ pub enum SetupError {
     /// A free handicap placement starts with Black placing stones, but the setup asks for White
     /// to move.
     PlacementNeedsBlack,
+    /// A game start (an empty board, or the handicap stones alone) whose setup names a first
+    /// mover other than the variant's (DECISIONS.md 22: the variant says who moves first).
+    FirstMover {
+        /// The variant's first mover.
+        expected: Color,
+        /// The first mover the setup asked for.
+        given: Color,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -97,6 +124,11 @@ impl fmt::Display for SetupError {
             SetupError::PlacementNeedsBlack => {
                 f.write_str("a free handicap placement starts with black, but white is set to move")
             }
+            SetupError::FirstMover { expected, given } => write!(
+                f,
+                "{given} is set to move first, but at the start of a game the variant says \
+                 {expected} moves first (DECISIONS.md 22)"
+            ),
         }
     }
 }
@@ -112,38 +144,61 @@ pub struct Start {
     pub to_move: Color,
     /// Free handicap stones Black still has to place by playing.
     pub placement_left: u32,
-    /// The komi: `Setup.komi`, else the variant's (handicap komi when handicap >= 2).
+    /// The komi: `Setup.komi`, else the variant's (`handicap.komi` from handicap 1 on).
     pub komi: Points,
+    /// Remarks on the setup for the caller (DECISIONS.md 25: a board size the text does not
+    /// prescribe).
+    pub notes: Vec<SetupNote>,
 }
 
-/// Whether the game is a handicap game: 0 and 1 both mean no handicap stones (`Setup`).
+/// Whether the game is a handicap game: handicap 1 (no stones, DECISIONS.md 21) and up.
 #[must_use]
 pub fn is_handicap(handicap: u32) -> bool {
-    handicap >= 2
+    handicap >= 1
 }
 
-/// The handicap stones of a game: 0 for an even game (a setup handicap of 1 is an even game).
+/// The handicap stones of a game: 0 for an even game and for handicap 1, which has none
+/// (DECISIONS.md 21).
 #[must_use]
 pub fn stones(handicap: u32) -> u32 {
-    if is_handicap(handicap) { handicap } else { 0 }
+    if handicap >= 2 { handicap } else { 0 }
 }
 
-/// The komi of a game: the setup's, else the variant's for the handicap (`handicap.komi` in a
-/// handicap game, `scoring.komi` in an even game; `Ruleset::komi_for`).
+/// The komi of a game: the setup's, else the variant's for the handicap (`scoring.komi` in an
+/// even game, `handicap.komi` in a handicap game, handicap 1 included: DECISIONS.md 21;
+/// `Ruleset::komi_for`).
 #[must_use]
 pub fn komi(ruleset: &Ruleset, setup: &Setup) -> Points {
     setup
         .komi
-        .unwrap_or_else(|| ruleset.komi_for(stones(setup.handicap)))
+        .unwrap_or_else(|| ruleset.komi_for(setup.handicap))
 }
 
-/// Builds the initial position from the variant and the setup (see the module doc).
+/// Builds the initial position from the variant and the setup (see the module doc). A board
+/// size the variant does not prescribe gets a note (DECISIONS.md 25).
 pub fn start(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
-    let size = setup.size;
-    if !ruleset.allows_size(size) {
+    build(ruleset, setup)
+}
+
+/// As [`start`], but a board size the variant does not prescribe is refused with
+/// [`SetupError::SizeNotAllowed`] (`--strict`, DECISIONS.md 25).
+pub fn start_strict(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
+    if !ruleset.allows_size(setup.size) {
         return Err(SetupError::SizeNotAllowed {
-            size,
+            size: setup.size,
             allowed: ruleset.board.sizes.clone(),
+        });
+    }
+    build(ruleset, setup)
+}
+
+fn build(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
+    let size = setup.size;
+    let mut notes = Vec::new();
+    if !ruleset.allows_size(size) {
+        notes.push(SetupNote::SizeNotPrescribed {
+            size,
+            prescribed: ruleset.board.sizes.clone(),
         });
     }
     let mut board = Board::new(size);
@@ -156,10 +211,12 @@ pub fn start(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
         }
         board.set(p, Some(c));
     }
-    let handicap = setup.handicap;
+    let handicap = stones(setup.handicap);
     let mut placement_left = 0;
+    // DECISIONS.md 22: Black on an empty board and at handicap 0 or 1.
     let mut to_move = Color::Black;
-    if is_handicap(handicap) {
+    if handicap > 0 {
+        // After the handicap stones (given, or placed by the pattern).
         to_move = ruleset.handicap.first_after_placement;
         if setup.stones.is_empty() {
             match ruleset.handicap.placement {
@@ -202,6 +259,12 @@ pub fn start(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
         if placement_left > 0 && c != Color::Black {
             return Err(SetupError::PlacementNeedsBlack);
         }
+        if is_game_start(setup) && c != to_move {
+            return Err(SetupError::FirstMover {
+                expected: to_move,
+                given: c,
+            });
+        }
         if placement_left == 0 {
             to_move = c;
         }
@@ -211,5 +274,16 @@ pub fn start(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
         to_move,
         placement_left,
         komi: komi(ruleset, setup),
+        notes,
     })
+}
+
+/// Whether a setup is the start of a game, where the variant decides who moves first
+/// (DECISIONS.md 22): an empty board, or (with a handicap of 2 or more) the handicap stones
+/// alone, all black. Any other setup stones make a position, whose first mover the setup may
+/// choose.
+#[must_use]
+pub fn is_game_start(setup: &Setup) -> bool {
+    let black_only = setup.stones.iter().all(|&(_, c)| c == Color::Black);
+    setup.stones.is_empty() || (stones(setup.handicap) > 0 && black_only)
 }

@@ -2,7 +2,7 @@
 
 use weiqi_core::{
     Action, ActionReport, Board, BoardSize, ByColor, Color, Ending, GameResult, Illegal, Move,
-    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, WinBy,
+    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, SetupNote, WinBy,
 };
 use weiqi_spec::{FreePlacementMoves, Ko, Ruleset};
 
@@ -11,7 +11,7 @@ use crate::fuel::Fuel;
 use crate::handicap::{self, SetupError};
 use crate::history::{Kind, Record};
 use crate::ko::{self, Candidate, ing::IngState};
-use crate::long_cycle;
+use crate::long_cycle::{self, CountFrom};
 use crate::pass_stones;
 use crate::play::{self, PlayOutcome};
 use crate::position::Position;
@@ -35,10 +35,12 @@ pub struct Interpreter {
     pass_stones: ByColor<u32>,
     placement_left: u32,
     passes: PassCount,
+    cycle_from: CountFrom,
     proposals: ByColor<Option<Vec<Point>>>,
     dead: Vec<Point>,
     ing: IngState,
     fuel: Option<u64>,
+    notes: Vec<SetupNote>,
 }
 
 /// What a move does, once judged legal.
@@ -51,12 +53,24 @@ enum Judged {
 
 impl Interpreter {
     /// Starts a game of `ruleset` from `setup` (see [`crate::handicap`] for the handicap and
-    /// setup rules).
+    /// setup rules). A board size the variant's text does not prescribe is accepted with a
+    /// note ([`Interpreter::notes`], DECISIONS.md 25).
     pub fn new(ruleset: &Ruleset, setup: Setup) -> Result<Interpreter, SetupError> {
         let start = handicap::start(ruleset, &setup)?;
-        Ok(Interpreter {
+        Ok(Interpreter::from_start(ruleset, &setup, start))
+    }
+
+    /// As [`Interpreter::new`], but a board size the variant's text does not prescribe is
+    /// refused with [`SetupError::SizeNotAllowed`] (`--strict`, DECISIONS.md 25).
+    pub fn new_strict(ruleset: &Ruleset, setup: Setup) -> Result<Interpreter, SetupError> {
+        let start = handicap::start_strict(ruleset, &setup)?;
+        Ok(Interpreter::from_start(ruleset, &setup, start))
+    }
+
+    fn from_start(ruleset: &Ruleset, setup: &Setup, start: handicap::Start) -> Interpreter {
+        Interpreter {
             ruleset: ruleset.clone(),
-            handicap: handicap::stones(setup.handicap),
+            handicap: setup.handicap,
             komi: start.komi,
             penalties: ByColor::default(),
             history: vec![Record::setup(start.board, start.to_move)],
@@ -66,11 +80,23 @@ impl Interpreter {
             pass_stones: ByColor::default(),
             placement_left: start.placement_left,
             passes: PassCount::default(),
+            cycle_from: CountFrom {
+                entry: 0,
+                to_move: start.to_move,
+            },
             proposals: ByColor::default(),
             dead: Vec::new(),
             ing: IngState::default(),
             fuel: None,
-        })
+            notes: start.notes,
+        }
+    }
+
+    /// The remarks on the setup (DECISIONS.md 25: a board size the variant's text does not
+    /// prescribe), for the caller to show.
+    #[must_use]
+    pub fn notes(&self) -> &[SetupNote] {
+        &self.notes
     }
 
     /// Limits every decision to `steps` units of work (one per simulated play and one per
@@ -100,7 +126,8 @@ impl Interpreter {
         self.komi
     }
 
-    /// The handicap stones of this game (0 for an even game).
+    /// The handicap of this game as set up: 0 even, 1 a handicap game without stones
+    /// (DECISIONS.md 21), N >= 2 a game of N handicap stones.
     #[must_use]
     pub fn handicap(&self) -> u32 {
         self.handicap
@@ -110,6 +137,17 @@ impl Interpreter {
     #[must_use]
     pub fn history(&self) -> &[Record] {
         &self.history
+    }
+
+    /// Who would move first if `by` resumed play now (`end.resume-first`), or `None` while play
+    /// is not stopped. A caller choosing who asked to resume asks this instead of trying each
+    /// resumption on a copy of the game (issue 9, item 3: no history copies at a stop).
+    #[must_use]
+    pub fn first_after_resume(&self, by: Color) -> Option<Color> {
+        (self.phase == Phase::Stopped).then(|| {
+            let last_mover = self.history[self.history.len() - 1].mover;
+            end::resume_first(&self.ruleset.end, last_mover, self.to_move, by)
+        })
     }
 
     /// The agreed dead stones (whole strings), once the game ended by agreement.
@@ -195,14 +233,14 @@ impl Interpreter {
                 } else {
                     color.opponent()
                 };
-                let record = Record {
-                    board: self.current().clone(),
-                    to_move: next,
-                    mover: Some(color),
-                    kind: Kind::Pass,
-                    mv: Some(mv),
-                    captured: Vec::new(),
-                };
+                let record = Record::new(
+                    self.current().clone(),
+                    next,
+                    Some(color),
+                    Kind::Pass,
+                    Some(mv),
+                    Vec::new(),
+                );
                 (record, None, true)
             }
             Judged::Play(outcome) => {
@@ -216,14 +254,14 @@ impl Interpreter {
                 } else {
                     color.opponent()
                 };
-                let record = Record {
-                    board: outcome.board.clone(),
-                    to_move: next,
-                    mover: Some(color),
-                    kind: Kind::Play,
-                    mv: Some(mv),
-                    captured: outcome.captured.clone(),
-                };
+                let record = Record::new(
+                    outcome.board.clone(),
+                    next,
+                    Some(color),
+                    Kind::Play,
+                    Some(mv),
+                    outcome.captured.clone(),
+                );
                 (record, Some(outcome), false)
             }
         };
@@ -242,7 +280,9 @@ impl Interpreter {
         } else {
             Ok(())
         };
-        let tail = bans.and_then(|()| long_cycle::ending(&self.ruleset.play, &self.history, &fuel));
+        let tail = bans.and_then(|()| {
+            long_cycle::ending(&self.ruleset.play, &self.history, self.cycle_from, &fuel)
+        });
         let cycle_end = match tail {
             Ok(e) => e,
             Err(e) => {
@@ -268,6 +308,7 @@ impl Interpreter {
                     AfterPass::Stop => {
                         self.phase = Phase::Stopped;
                         self.proposals = ByColor::default();
+                        self.restart_cycle_count();
                     }
                     AfterPass::EndAllAlive => self.end_after_passes(Ending::AllAlive),
                 }
@@ -292,14 +333,14 @@ impl Interpreter {
         let last = &self.history[self.history.len() - 1];
         let black_passed_last = last.kind == Kind::Pass && last.mover == Some(Color::Black);
         if end::white_owes_last_pass(&self.ruleset.end, black_passed_last) {
-            let record = Record {
-                board: last.board.clone(),
-                to_move: Color::Black,
-                mover: Some(Color::White),
-                kind: Kind::Pass,
-                mv: Some(Move::Pass),
-                captured: Vec::new(),
-            };
+            let record = Record::new(
+                last.board.clone(),
+                Color::Black,
+                Some(Color::White),
+                Kind::Pass,
+                Some(Move::Pass),
+                Vec::new(),
+            );
             self.history.push(record);
             if pass_stones::gives_stone(&self.ruleset.end, false) {
                 *self.pass_stones.get_mut(Color::Black) += 1;
@@ -307,6 +348,15 @@ impl Interpreter {
             self.to_move = Color::Black;
         }
         self.phase = Phase::Ended(ending);
+    }
+
+    /// Restarts the long-cycle count at the current situation (DECISIONS.md 12: "the count
+    /// restarts when play stops or resumes").
+    fn restart_cycle_count(&mut self) {
+        self.cycle_from = CountFrom {
+            entry: self.history.len() - 1,
+            to_move: self.to_move,
+        };
     }
 
     fn check_proposal(&self, dead: &[Point]) -> Result<(), Illegal> {
@@ -374,6 +424,7 @@ impl Interpreter {
                 self.passes.since_resume = 0;
                 self.proposals = ByColor::default();
                 self.phase = Phase::Playing;
+                self.restart_cycle_count();
                 Ok(ActionReport::default())
             }
             Action::Resign { by } => {

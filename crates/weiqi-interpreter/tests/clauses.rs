@@ -192,17 +192,19 @@ fn positional_superko_initial_position_ignored_decisions_7() {
 fn situational_superko_a_pass_records_a_new_situation_variants_3_b() {
     // VARIANTS.md 3.b: under SSK "a pass records a new situation that later plays may not
     // recreate"; PSK forbids the same play because the board repeats.
-    // NZ single-stone suicide right after an opponent pass repeats the situation the pass made.
+    // NZ single-stone suicide right after an opponent pass recreates the situation before the
+    // pass (the board of Black's last move, White to move); the pass made a new situation.
     let diagram = "
-        . O .
-        O . O
-        . O .";
-    let mut g = game(&variant("new-zealand"), diagram, White);
+        . O . .
+        O . O .
+        . O . .
+        . . . .";
+    let mut g = game(&variant("new-zealand"), diagram, Black);
     assert_eq!(
-        replay(&mut g, &[pass(White), b(0, 0)]),
+        replay(&mut g, &[b(3, 3), pass(White), b(0, 0)]),
         Ruling::Refused {
-            ply: 2,
-            reason: Illegal::SituationalSuperko { repeats: 0 }
+            ply: 3,
+            reason: Illegal::SituationalSuperko { repeats: 1 }
         }
     );
     let mut g = game(&variant("new-zealand"), diagram, Black);
@@ -375,8 +377,9 @@ fn handicap_free_with_white_passes_decisions_2() {
 
 #[test]
 fn setup_errors_are_clear_handicap() {
+    // DECISIONS.md 25: a size the text does not prescribe is refused only by a strict setup.
     let ing = weiqi_spec::builtin("ing-1996").expect("built-in");
-    let err = Interpreter::new(&ing, Setup::even(size(5))).expect_err("5x5 not an Ing size");
+    let err = Interpreter::new_strict(&ing, Setup::even(size(5))).expect_err("5x5 not an Ing size");
     assert!(matches!(err, SetupError::SizeNotAllowed { .. }));
     assert!(
         err.to_string()
@@ -434,13 +437,15 @@ fn komi_comes_from_the_setup_or_the_variant_decisions_komi_table() {
         Interpreter::new(&rules, s).expect("setup").komi(),
         Points::from_halves(1)
     );
+    // DECISIONS.md 21: handicap 1 is a handicap game without stones: the handicap komi.
     let mut s = Setup::with_handicap(size(9), 1);
     s.komi = None;
     assert_eq!(
         Interpreter::new(&rules, s).expect("setup").komi(),
-        rules.scoring.komi,
-        "handicap 1 = even"
+        rules.handicap.komi,
+        "handicap 1 is a handicap game (DECISIONS.md 21)"
     );
+    assert_ne!(rules.handicap.komi, rules.scoring.komi);
 }
 
 // ---- end.* (VARIANTS.md 3.e) -----------------------------------------------------------------

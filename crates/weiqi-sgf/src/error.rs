@@ -60,9 +60,24 @@ pub enum SgfErrorKind {
     },
     /// A node with both a Black and a White move.
     TwoMoves,
-    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the first move of the main line: the
-    /// referee can only start from a position, not edit one in the middle of a game.
+    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the first move of the main line, refused
+    /// under strict reading (otherwise the replay edits the position there, with a note).
     SetupAfterMoves,
+    /// Both colours' stones on one point in one node (`AB[dd]AW[dd]`).
+    SetupConflict {
+        /// The point.
+        point: weiqi_core::Point,
+        /// What the first property put there (`AB` a black stone, `AW` a white one, `AE`
+        /// none).
+        first: Option<weiqi_core::Color>,
+        /// What the second put there.
+        second: Option<weiqi_core::Color>,
+    },
+    /// A habit of real records that strict reading refuses ([`crate::ReadOptions::strict`]).
+    Lenient {
+        /// What the lenient reading would have done.
+        note: String,
+    },
 }
 
 /// A record that could not be read: the file, the place (node number along the main line with
@@ -143,7 +158,27 @@ impl fmt::Display for SgfErrorKind {
             }
             SgfErrorKind::TwoMoves => f.write_str("a node with both a black and a white move"),
             SgfErrorKind::SetupAfterMoves => {
-                f.write_str("setup properties after the first move are not supported")
+                f.write_str("setup after the first move (refused under strict reading)")
+            }
+            SgfErrorKind::SetupConflict {
+                point,
+                first,
+                second,
+            } => {
+                let point = point.to_sgf();
+                let id = |c: &Option<weiqi_core::Color>| match c {
+                    Some(weiqi_core::Color::Black) => "AB",
+                    Some(weiqi_core::Color::White) => "AW",
+                    None => "AE",
+                };
+                let (first, second) = (id(first), id(second));
+                write!(
+                    f,
+                    "{first}[{point}] and {second}[{point}] in one node: two stones on one point"
+                )
+            }
+            SgfErrorKind::Lenient { note } => {
+                write!(f, "refused under strict reading: {note}")
             }
         }
     }

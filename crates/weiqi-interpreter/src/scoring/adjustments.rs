@@ -13,8 +13,9 @@
 use weiqi_core::{ByColor, Color, GameResult, Points, SideScore, WinBy};
 use weiqi_spec::{HandicapBonus, Ruleset, Scoring, Tie};
 
-/// The number of handicap stones that makes a game a handicap game: 0 and 1 both mean an even
-/// game (weiqi-core `Setup::handicap`).
+/// The number of handicap stones of a game: 0 for an even game and for handicap 1, a handicap
+/// game without stones (weiqi-core `Setup::handicap`, DECISIONS.md 21: "a bonus per handicap
+/// stone is zero").
 #[must_use]
 pub fn handicap_stones(handicap: u32) -> u32 {
     if handicap >= 2 { handicap } else { 0 }
@@ -52,15 +53,11 @@ pub fn white_bonus(ruleset: &Ruleset, handicap: u32) -> (Points, Option<String>)
     }
 }
 
-/// The tie rule of this game: `scoring.tie-handicap` in a handicap game (two or more stones),
-/// else `scoring.tie` (DECISIONS.md 17).
+/// The tie rule of this game: `scoring.tie-handicap` in a handicap game (handicap 1 and up:
+/// DECISIONS.md 21), else `scoring.tie` (DECISIONS.md 17).
 #[must_use]
 pub fn tie_rule(ruleset: &Ruleset, handicap: u32) -> Tie {
-    if handicap_stones(handicap) > 0 {
-        ruleset.scoring.tie_handicap
-    } else {
-        ruleset.scoring.tie
-    }
+    ruleset.tie_for(handicap)
 }
 
 /// Puts komi, bonus and penalties into the sides and computes each side's total.

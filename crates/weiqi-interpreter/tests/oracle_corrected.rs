@@ -1,0 +1,397 @@
+//! The rulings issue 8 ("The oracle, corrected") found wrong, each pinned by a test that names
+//! its source and fails on the old behaviour: the start of a game (handicap 1, the first
+//! mover, board sizes), long cycles with passes, `play.initial-position` in the long-cycle
+//! count, and Ing's normal end.
+
+mod common;
+
+use common::{Ruling, all_ids, b, custom, game, pass, propose, replay, variant, w};
+use weiqi_core::{
+    BoardSize, Color, Ending, GameResult, Illegal, Phase, Point, Points, Referee, Setup, SetupNote,
+};
+use weiqi_interpreter::{Interpreter, SetupError};
+
+use Color::{Black, White};
+
+fn size(n: u32) -> BoardSize {
+    BoardSize::square(n).expect("valid size")
+}
+
+/// An SGF point (`ee`) as a point.
+fn sgf(text: &str) -> Point {
+    Point::parse(text, size(9)).expect("valid SGF point")
+}
+
+// ---- Handicap 1 (issue 8 item 3, DECISIONS.md 21) -------------------------------------------
+
+#[test]
+fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
+    // Issue 8 item 3: `(;GM[1]FF[4]SZ[9]RU[AGA]HA[1];B[ee];W[];B[])` was scored with komi 7.5;
+    // it is a handicap game: komi 0.5 (AGA's handicap komi) and the handicap tie rule.
+    let aga = weiqi_spec::builtin("aga").expect("built-in");
+    let mut g = Interpreter::new(&aga, Setup::with_handicap(size(9), 1)).expect("setup");
+    assert_eq!(g.komi(), Points::from_halves(1), "AGA handicap komi 0.5");
+    assert_eq!(g.komi(), aga.handicap.komi);
+    assert_eq!(g.board().iter().filter(|(_, c)| c.is_some()).count(), 0);
+    assert_eq!(g.to_move(), Black, "Black moves first (DECISIONS.md 22)");
+    let steps = [b(4, 4), pass(White), pass(Black)];
+    assert_eq!(replay(&mut g, &steps), Ruling::AllLegal(Phase::Stopped));
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
+    let score = g.score().expect("scored");
+    assert_eq!(score.komi, Points::from_halves(1));
+    // No bonus for a handicap stone that is not there (DECISIONS.md 21).
+    assert_eq!(score.sides.white.bonus, Points::from_halves(1));
+
+    // The handicap tie rule: ing-aga gives ties to Black in even games and to White in
+    // handicap games (DECISIONS.md 17). A komi of 0 on an empty board makes a tie.
+    let ing_aga = variant("ing-aga");
+    assert_ne!(ing_aga.scoring.tie, ing_aga.scoring.tie_handicap);
+    let tie_of = |handicap: u32| {
+        let mut s = Setup::with_handicap(size(9), handicap);
+        s.komi = Some(Points::ZERO);
+        let mut g = Interpreter::new(&ing_aga, s).expect("setup");
+        assert_eq!(
+            replay(&mut g, &[pass(Black), pass(White)]),
+            Ruling::AllLegal(Phase::Stopped)
+        );
+        propose(&mut g, Black, &[]);
+        propose(&mut g, White, &[]);
+        g.result().expect("result")
+    };
+    let winner = |r: GameResult| match r {
+        GameResult::Win { winner, .. } => Some(winner),
+        _ => None,
+    };
+    assert_eq!(winner(tie_of(0)), Some(Black), "even game: ties to Black");
+    assert_eq!(winner(tie_of(1)), Some(White), "handicap 1: ties to White");
+}
+
+// ---- The first mover (issue 8 item 4, DECISIONS.md 22) --------------------------------------
+
+#[test]
+fn the_variant_says_who_moves_first_decisions_22() {
+    for id in all_ids() {
+        let rules = variant(id);
+        // `(;GM[1]FF[4]SZ[9];W[ee];B[cc];W[gg])`: the first move is `wrong-turn`.
+        let mut g = Interpreter::new(&rules, Setup::even(size(9))).expect("setup");
+        assert_eq!(
+            replay(&mut g, &[w(4, 4)]),
+            Ruling::Refused {
+                ply: 1,
+                reason: Illegal::WrongTurn { expected: Black }
+            },
+            "{id}: an empty board starts with Black"
+        );
+        // `(;GM[1]FF[4]SZ[9]HA[2]AB[gc][cg];B[ee];W[cc])`: after the handicap stones White
+        // moves first, fixed or free placement alike.
+        let setup = Setup {
+            stones: vec![(sgf("gc"), Black), (sgf("cg"), Black)],
+            ..Setup::with_handicap(size(9), 2)
+        };
+        let mut g = Interpreter::new(&rules, setup.clone()).expect("setup");
+        assert_eq!(
+            replay(&mut g, &[b(4, 4)]),
+            Ruling::Refused {
+                ply: 1,
+                reason: Illegal::WrongTurn { expected: White }
+            },
+            "{id}: White moves first after the handicap stones"
+        );
+        // A game start may not choose another first mover (the setup is refused, so a
+        // reader cannot turn `wrong-turn` into a legal first move).
+        let mut start = setup;
+        start.to_move = Some(Black);
+        assert_eq!(
+            Interpreter::new(&rules, start).err(),
+            Some(SetupError::FirstMover {
+                expected: White,
+                given: Black
+            }),
+            "{id}"
+        );
+        let mut empty = Setup::even(size(9));
+        empty.to_move = Some(White);
+        assert_eq!(
+            Interpreter::new(&rules, empty.clone()).err(),
+            Some(SetupError::FirstMover {
+                expected: Black,
+                given: White
+            }),
+            "{id}"
+        );
+        // The variant's own first mover may be named.
+        empty.to_move = Some(Black);
+        assert!(Interpreter::new(&rules, empty).is_ok(), "{id}");
+        // A position (other setup stones) chooses its first mover (PL).
+        let position = Setup {
+            stones: vec![(sgf("cc"), Black), (sgf("gg"), White)],
+            to_move: Some(White),
+            ..Setup::even(size(9))
+        };
+        let g = Interpreter::new(&rules, position).expect("setup");
+        assert_eq!(g.to_move(), White, "{id}");
+    }
+}
+
+#[test]
+fn first_after_placement_black_moves_black_first_handicap_key() {
+    // `handicap.first-after-placement = "black"` (spec key; no built-in variant uses it):
+    // after fixed stones Black moves first, and after a free placement Black plays again.
+    let fixed = custom(
+        "j89-black-after",
+        "japanese-1989",
+        "[handicap]\nfirst-after-placement = \"black\"\n",
+    );
+    let g = Interpreter::new(&fixed, Setup::with_handicap(size(9), 2)).expect("setup");
+    assert_eq!(g.to_move(), Black);
+    let j89 = variant("japanese-1989");
+    let g = Interpreter::new(&j89, Setup::with_handicap(size(9), 2)).expect("setup");
+    assert_eq!(g.to_move(), White, "the built-in value, for contrast");
+
+    let free = custom(
+        "kgs-black-after",
+        "chinese-kgs",
+        "[handicap]\nfirst-after-placement = \"black\"\n",
+    );
+    let mut g = Interpreter::new(&free, Setup::with_handicap(size(9), 2)).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[b(2, 2), b(6, 6)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(g.to_move(), Black, "Black moves after its placement");
+    let mut g =
+        Interpreter::new(&variant("chinese-kgs"), Setup::with_handicap(size(9), 2)).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[b(2, 2), b(6, 6)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(g.to_move(), White, "the built-in value, for contrast");
+}
+
+// ---- Board sizes (issue 8 item 9, DECISIONS.md 25) ------------------------------------------
+
+#[test]
+fn a_size_the_text_does_not_prescribe_is_ruled_with_a_note_decisions_25() {
+    // Issue 8 item 9: a 5x5 ko problem under `ing-1996` or `rfg-2010-*` was refused.
+    for id in ["ing-1996", "ing-aga", "rfg-2010-area", "rfg-2010-territory"] {
+        let rules = weiqi_spec::builtin(id).expect("built-in");
+        assert!(!rules.allows_size(size(5)), "{id} prescribes its sizes");
+        let mut g = Interpreter::new(&rules, Setup::even(size(5))).expect("ruled all the same");
+        assert_eq!(
+            g.notes(),
+            &[SetupNote::SizeNotPrescribed {
+                size: size(5),
+                prescribed: rules.board.sizes.clone()
+            }],
+            "{id}"
+        );
+        assert!(
+            g.notes()[0]
+                .to_string()
+                .starts_with("the 5x5 board is not a size the variant's text prescribes ("),
+            "{id}: {}",
+            g.notes()[0]
+        );
+        assert_eq!(replay(&mut g, &[b(2, 2)]), Ruling::AllLegal(Phase::Playing));
+        assert!(
+            matches!(
+                Interpreter::new_strict(&rules, Setup::even(size(5))).err(),
+                Some(SetupError::SizeNotAllowed { .. })
+            ),
+            "{id}: --strict refuses it"
+        );
+        // A prescribed size: no note, and strict accepts it.
+        let g = Interpreter::new_strict(&rules, Setup::even(size(9))).expect("9x9");
+        assert!(g.notes().is_empty(), "{id}");
+    }
+    // A variant without prescribed sizes never notes one.
+    let tt = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+    assert!(tt.board.sizes.is_empty());
+    let g = Interpreter::new_strict(&tt, Setup::even(size(5))).expect("any size");
+    assert!(g.notes().is_empty());
+}
+
+// ---- Long cycles with a pass (issue 8 items 5 and 6, DECISIONS.md 12, 13) -------------------
+
+/// Issue 8 item 5's record: `(;GM[1]FF[4]SZ[5]AB[ba][da][cb][db][eb]AW[ab][bb][bc][cc][dc][ec]
+/// [ad][bd][dd][be][ce][de][ee]PL[B];...)`, the position of VARIANTS.md 4.3.
+const SEND_TWO: &str = "
+    . X . X .
+    O O X X X
+    . O O O O
+    O O . O .
+    . O O O O";
+
+/// "Sending two, returning one, pass": `B[aa];W[ca];B[ba];W[]`. After `B[ba]` the board is the
+/// start's with White to move; after the pass, the start's with Black to move.
+const SEND_TWO_CYCLE: [common::Step; 4] = [
+    (Black, Some((0, 0))),
+    (White, Some((0, 2))),
+    (Black, Some((0, 1))),
+    (White, None),
+];
+
+fn send_two_cycles(n: usize) -> Vec<common::Step> {
+    SEND_TWO_CYCLE.iter().copied().cycle().take(4 * n).collect()
+}
+
+#[test]
+fn a_long_cycle_with_a_pass_ends_the_game_decisions_12() {
+    // Issue 8 item 5: the record repeats the cycle 25 times and stayed `playing`. The count
+    // runs across single passes (DECISIONS.md 12 revised): the start situation occurs at plies
+    // 0, 4 and 8, so ply 8 ends the game; the rest of the record is after the end. The board
+    // alone recurs at ply 3 too (White to move): the count compares situations, so it does not
+    // end the game at ply 4.
+    let steps = send_two_cycles(25);
+    for (id, ending) in [
+        ("japanese-1989", Ending::NoResult),
+        ("korean", Ending::Draw),
+        ("rfg-2010-area", Ending::NoResult),
+        ("rfg-2010-territory", Ending::NoResult),
+    ] {
+        let mut g = game(&variant(id), SEND_TWO, Black);
+        assert_eq!(
+            replay(&mut g, &steps[..7]),
+            Ruling::AllLegal(Phase::Playing),
+            "{id}: two occurrences of the start, three of its board"
+        );
+        assert_eq!(
+            replay(&mut g, &steps[7..8]),
+            Ruling::AllLegal(Phase::Ended(ending)),
+            "{id}: the third occurrence"
+        );
+        assert_eq!(
+            replay(&mut g, &steps[8..]),
+            Ruling::Refused {
+                ply: 1,
+                reason: Illegal::GameOver
+            },
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn the_long_cycle_count_restarts_at_a_stop_and_a_resumption_decisions_12() {
+    // One cycle (the start twice), then Black's pass answers White's: play stops. After the
+    // resumption the start situation has occurred twice already, but the count restarts: one
+    // more cycle does not end the game, the second does.
+    let mut g = game(&variant("japanese-1989"), SEND_TWO, Black);
+    assert_eq!(
+        replay(&mut g, &send_two_cycles(1)),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    g.apply(weiqi_core::Action::Resume { by: White })
+        .expect("resume");
+    assert_eq!(g.to_move(), Black, "J89 Art. 9.3");
+    assert_eq!(
+        replay(&mut g, &send_two_cycles(1)),
+        Ruling::AllLegal(Phase::Playing),
+        "the resumption restarted the count"
+    );
+    assert_eq!(
+        replay(&mut g, &send_two_cycles(1)),
+        Ruling::AllLegal(Phase::Ended(Ending::NoResult))
+    );
+}
+
+/// The triple ko of VARIANTS.md 4.2 and its six-ply cycle.
+const TRIPLE_KO: &str = "
+    . . . . . . .
+    X X X X X X X
+    X O X . X O X
+    O . O X O . O
+    O O O O O O O
+    . . . . . . .
+    . . . . . . .";
+
+const TRIPLE_KO_CYCLE: [common::Step; 6] = [
+    (Black, Some((3, 1))),
+    (White, Some((2, 3))),
+    (Black, Some((3, 5))),
+    (White, Some((2, 1))),
+    (Black, Some((3, 3))),
+    (White, Some((2, 5))),
+];
+
+/// The ply at which `rules` ends the triple ko, played for up to five cycles.
+fn triple_ko_end(rules: &weiqi_spec::Ruleset) -> Option<usize> {
+    let mut g = game(rules, TRIPLE_KO, Black);
+    for ply in 1..=30 {
+        g.apply(common::action(TRIPLE_KO_CYCLE[(ply - 1) % 6]))
+            .expect("legal under simple ko");
+        if g.phase() != Phase::Playing {
+            return Some(ply);
+        }
+    }
+    None
+}
+
+#[test]
+fn initial_position_acts_on_the_long_cycle_count_decisions_12() {
+    // Issue 8 item 6: with `initial-position = "ignored"` the triple ko still ended at ply 12
+    // (occurrences 0, 6, 12 of the start). Entry 0 takes part exactly when the key says
+    // "counts"; ignored, the start occurs at 6, 12, 18, but the situation after ply 1 occurs at
+    // 1, 7 and 13, and that third occurrence ends the game first: ply 13. (The issue's "18"
+    // follows the start's situation alone; every situation of the cycle is counted.)
+    assert_eq!(triple_ko_end(&variant("japanese-1989")), Some(12));
+    let ignored = custom(
+        "j89-initial-ignored",
+        "japanese-1989",
+        "[play]\ninitial-position = \"ignored\"\n",
+    );
+    assert_eq!(triple_ko_end(&ignored), Some(13));
+    // The same with a pass inside the cycle (sending two, returning one): ply 8 (the start at
+    // 0, 4, 8), and ignored ply 9 (the situation after ply 1 at 1, 5, 9).
+    let end_of = |rules: &weiqi_spec::Ruleset| {
+        let mut g = game(rules, SEND_TWO, Black);
+        send_two_cycles(5)
+            .into_iter()
+            .position(|s| {
+                g.apply(common::action(s)).expect("legal");
+                g.phase() != Phase::Playing
+            })
+            .map(|i| i + 1)
+    };
+    assert_eq!(end_of(&variant("japanese-1989")), Some(8));
+    assert_eq!(end_of(&ignored), Some(9));
+}
+
+#[test]
+fn new_zealand_ignores_the_initial_position_decisions_13() {
+    // DECISIONS.md 13: "the position as it was after any of that player's previous moves"; the
+    // initial position follows no move. A one-stone self-capture right after White's pass
+    // recreates the initial situation: legal under new-zealand, refused when entry 0 counts.
+    let diagram = "
+        . O .
+        O . O
+        . O .";
+    let nz = variant("new-zealand");
+    assert_eq!(
+        nz.play.initial_position,
+        weiqi_spec::InitialPosition::Ignored
+    );
+    let mut g = game(&nz, diagram, White);
+    assert_eq!(
+        replay(&mut g, &[pass(White), b(0, 0)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    let counts = custom(
+        "nz-initial-counts",
+        "new-zealand",
+        "[play]\ninitial-position = \"counts\"\n",
+    );
+    let mut g = game(&counts, diagram, White);
+    assert_eq!(
+        replay(&mut g, &[pass(White), b(0, 0)]),
+        Ruling::Refused {
+            ply: 2,
+            reason: Illegal::SituationalSuperko { repeats: 0 }
+        }
+    );
+}
