@@ -49,7 +49,8 @@ pub(crate) struct Outcome {
     pub seki_5_2: Vec<bool>,
     /// Per string of P*: borders an open dame point, exempt or not (9.1).
     pub borders_open_dame: Vec<bool>,
-    /// Per string of P*: enclosed (2.6) and bordering an exempt region (6.2).
+    /// Per string of P*: enclosed (2.6), of the side that makes a region it borders exempt
+    /// (6.2).
     pub looks_dead: Vec<bool>,
 }
 
@@ -68,6 +69,9 @@ pub(crate) struct Filling {
     stack: Vec<u32>,
     /// Per region of P: exempt (2.7).
     region_exempt: Vec<bool>,
+    /// Per region of P and colour: every string of that colour bordering it (one at least) is
+    /// enclosed, which makes the region exempt.
+    region_dead_side: Vec<[bool; 2]>,
     /// Per region of P and colour: the one string of that colour bordering it, `MULTI` if
     /// several, `NONE` if none.
     region_string: Vec<[u32; 2]>,
@@ -254,6 +258,8 @@ impl Filling {
         self.enclosed.resize(ns, true);
         self.region_exempt.clear();
         self.region_exempt.resize(nr, false);
+        self.region_dead_side.clear();
+        self.region_dead_side.resize(nr, [false, false]);
         for s in 0..ns {
             if g.strings[s].liberties < 2 {
                 self.enclosed[s] = false;
@@ -327,7 +333,11 @@ impl Filling {
         }
         for (r, region) in g.regions.iter().enumerate() {
             let dame = self.kind[region.first as usize] == DAME;
-            self.region_exempt[r] = dame && (0..2).any(|k| any[r][k] && all_enclosed[r][k]);
+            self.region_dead_side[r] = [
+                dame && any[r][0] && all_enclosed[r][0],
+                dame && any[r][1] && all_enclosed[r][1],
+            ];
+            self.region_exempt[r] = self.region_dead_side[r][0] || self.region_dead_side[r][1];
         }
     }
 
@@ -457,6 +467,9 @@ impl Filling {
             self.region_exempt.resize(g.regions.len(), false);
             self.enclosed.clear();
             self.enclosed.resize(g.strings.len(), false);
+            self.region_dead_side.clear();
+            self.region_dead_side
+                .resize(g.regions.len(), [false, false]);
         }
         let mut exempt = vec![false; g.cells.len()];
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
@@ -475,7 +488,7 @@ impl Filling {
                     borders_open_dame[s] = true;
                     if !is_exempt {
                         seki_5_2[s] = true;
-                    } else if self.enclosed[s] {
+                    } else if self.region_dead_side[g.label[i] as usize][side(c)] {
                         looks_dead[s] = true;
                     }
                 }
