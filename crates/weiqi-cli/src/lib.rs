@@ -19,7 +19,9 @@
 #![deny(missing_docs)]
 
 mod check;
+pub mod dead;
 mod diagram;
+pub mod gtp;
 mod replay;
 mod rules_cmd;
 mod score;
@@ -105,9 +107,12 @@ enum Command {
         #[arg(long, value_name = "K", allow_hyphen_values = true)]
         komi: Option<String>,
         /// Dead stones: `sgf` (the record's TB/TW marks; the default when it has marks),
-        /// `none` (the default otherwise), or points separated by commas in SGF or GTP
-        /// notation (`cc,D4`); any stone of a string marks the whole string dead.
-        #[arg(long, value_name = "sgf|none|POINTS")]
+        /// `none` (the default otherwise), `auto` (a deterministic estimate that marks only
+        /// stones proven dead: inside unconditionally alive areas), `gnugo` (GNU Go's
+        /// `final_status_list dead` over GTP; GNU Go must be installed), or points separated
+        /// by commas in SGF or GTP notation (`cc,D4`); any stone of a string marks the whole
+        /// string dead.
+        #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
         dead: Option<String>,
         /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
         /// (territory and dead stones) and a comment on the last node of the main line,

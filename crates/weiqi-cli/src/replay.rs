@@ -1,6 +1,6 @@
 //! Reading a record, choosing its rules and replaying its main line with the interpreter.
 
-use weiqi_core::{Action, Color, Illegal, Move, Phase, Points, Referee};
+use weiqi_core::{Action, Color, Illegal, Move, Points, Referee};
 use weiqi_interpreter::Interpreter;
 use weiqi_sgf::Record;
 use weiqi_spec::Ruleset;
@@ -113,23 +113,16 @@ pub(crate) fn replay(
         };
         // A record that goes on after the stop: a player disputed and play resumed. The record
         // does not say who asked; take the request that lets this move be played in turn.
-        if game.phase() == Phase::Stopped {
-            let resumed = [m.color.opponent(), m.color].into_iter().find_map(|by| {
-                let mut g = game.clone();
-                g.apply(Action::Resume { by }).ok()?;
-                (g.check(&action)
-                    != Err(Illegal::WrongTurn {
-                        expected: m.color.opponent(),
-                    }))
-                .then_some((g, by))
-            });
-            if let Some((g, by)) = resumed {
-                notes.push(format!(
-                    "play stopped after the passes and resumed before move {} ({} asked)",
-                    m.number, by
-                ));
-                game = g;
-            }
+        let resumer = [m.color.opponent(), m.color]
+            .into_iter()
+            .find(|&by| game.first_after_resume(by) == Some(m.color));
+        if let Some(by) = resumer
+            && game.apply(Action::Resume { by }).is_ok()
+        {
+            notes.push(format!(
+                "play stopped after the passes and resumed before move {} ({} asked)",
+                m.number, by
+            ));
         }
         match game.apply(action) {
             Ok(report) => verdicts.push(Verdict {

@@ -5,12 +5,12 @@ use std::io::Write;
 
 use serde::Serialize;
 use weiqi_core::{
-    Action, Board, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee, Score,
-    SideScore,
+    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee, Score, SideScore,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Counting;
 
+use crate::dead::{self, DeadJson};
 use crate::replay::{self, Replay};
 use crate::{CliError, check, diagram, emit};
 
@@ -35,6 +35,7 @@ pub(crate) struct ScoreJson {
     pub(crate) margin: Points,
     pub(crate) winner: &'static str,
     pub(crate) result: String,
+    pub(crate) dead: DeadJson,
     pub(crate) notes: Vec<String>,
 }
 
@@ -62,63 +63,6 @@ fn winner(result: &GameResult) -> &'static str {
         GameResult::Draw => "draw",
         GameResult::NoResult => "none",
     }
-}
-
-/// The dead stones `--dead` asks for, on the final board.
-fn dead_stones(
-    option: Option<&str>,
-    record: &weiqi_sgf::Record,
-    board: &Board,
-    notes: &mut Vec<String>,
-) -> Result<Vec<Point>, CliError> {
-    let has_marks = record.territory_node.is_some();
-    if option.is_none() && !has_marks {
-        notes.push("no stone is dead (the record has no territory marks TB/TW)".into());
-        return Ok(Vec::new());
-    }
-    match option.unwrap_or("sgf") {
-        "sgf" => {
-            if !has_marks {
-                notes.push("the record has no territory marks (TB/TW): no stone is dead".into());
-            }
-            let dead = record.marked_dead(board);
-            notes.push(format!(
-                "dead stones from the record's TB/TW marks: {}",
-                list(&dead)
-            ));
-            Ok(dead)
-        }
-        "none" => {
-            notes.push("no stone is dead (--dead none)".into());
-            Ok(Vec::new())
-        }
-        points => {
-            let mut dead = Vec::new();
-            for text in points.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                let p = Point::parse(text, board.size())
-                    .map_err(|e| CliError(format!("--dead: {e}")))?;
-                if board.get(p).is_none() {
-                    return Err(CliError(format!(
-                        "--dead: no stone on {text} at the end of the game"
-                    )));
-                }
-                dead.push(p);
-            }
-            notes.push(format!("dead stones given: {}", list(&dead)));
-            Ok(dead)
-        }
-    }
-}
-
-fn list(points: &[Point]) -> String {
-    if points.is_empty() {
-        return "none".to_owned();
-    }
-    points
-        .iter()
-        .map(|p| p.to_sgf())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Ends the replayed game on `dead` and counts it.
@@ -297,11 +241,24 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
     }
     let mut notes = replay.notes.clone();
     let board = replay.game.board();
-    let dead = dead_stones(options.dead, &record, &board, &mut notes)?;
-    let ruling = rule(&mut replay, &dead)?;
+    let dead = dead::decide(
+        options.dead,
+        &dead::Position {
+            record: &record,
+            board: &board,
+            komi: replay.game.komi(),
+            to_move: replay.game.to_move(),
+        },
+        &mut notes,
+    )?;
+    let ruling = rule(&mut replay, &dead.points)?;
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
         notes.extend(s.notes.iter().cloned());
+        // Issue 10 item 4: a count that keeps unsettled stones alive says so.
+        if !dead.unsettled.is_empty() {
+            notes.push(dead::assumed_alive_note(&board, &dead.unsettled));
+        }
     }
     if let Some(text) = record
         .result_text
@@ -329,6 +286,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             margin,
             winner: winner(&ruling.result),
             result: ruling.result.to_sgf(),
+            dead: dead.to_json(),
             notes,
         };
         let mut t = serde_json::to_string_pretty(&json)

@@ -80,7 +80,10 @@ fn score_json_of_the_sample_game() {
         notes.contains(&"dead stones from the record's TB/TW marks: fb, gb, dh"),
         "{notes:?}"
     );
-    assert_eq!(v.as_object().map(|o| o.len()), Some(9), "{v}");
+    assert_eq!(v.as_object().map(|o| o.len()), Some(10), "{v}");
+    // Issue 10 item 4: the dead stones and how they were decided.
+    assert_eq!(v["dead"]["source"], "sgf");
+    assert_eq!(v["dead"]["points"], serde_json::json!(["fb", "gb", "dh"]));
 }
 
 #[test]

@@ -139,6 +139,17 @@ impl Interpreter {
         &self.history
     }
 
+    /// Who would move first if `by` resumed play now (`end.resume-first`), or `None` while play
+    /// is not stopped. A caller choosing who asked to resume asks this instead of trying each
+    /// resumption on a copy of the game (issue 9, item 3: no history copies at a stop).
+    #[must_use]
+    pub fn first_after_resume(&self, by: Color) -> Option<Color> {
+        (self.phase == Phase::Stopped).then(|| {
+            let last_mover = self.history[self.history.len() - 1].mover;
+            end::resume_first(&self.ruleset.end, last_mover, self.to_move, by)
+        })
+    }
+
     /// The agreed dead stones (whole strings), once the game ended by agreement.
     #[must_use]
     pub fn dead_stones(&self) -> &[Point] {
@@ -222,14 +233,14 @@ impl Interpreter {
                 } else {
                     color.opponent()
                 };
-                let record = Record {
-                    board: self.current().clone(),
-                    to_move: next,
-                    mover: Some(color),
-                    kind: Kind::Pass,
-                    mv: Some(mv),
-                    captured: Vec::new(),
-                };
+                let record = Record::new(
+                    self.current().clone(),
+                    next,
+                    Some(color),
+                    Kind::Pass,
+                    Some(mv),
+                    Vec::new(),
+                );
                 (record, None, true)
             }
             Judged::Play(outcome) => {
@@ -243,14 +254,14 @@ impl Interpreter {
                 } else {
                     color.opponent()
                 };
-                let record = Record {
-                    board: outcome.board.clone(),
-                    to_move: next,
-                    mover: Some(color),
-                    kind: Kind::Play,
-                    mv: Some(mv),
-                    captured: outcome.captured.clone(),
-                };
+                let record = Record::new(
+                    outcome.board.clone(),
+                    next,
+                    Some(color),
+                    Kind::Play,
+                    Some(mv),
+                    outcome.captured.clone(),
+                );
                 (record, Some(outcome), false)
             }
         };
@@ -322,14 +333,14 @@ impl Interpreter {
         let last = &self.history[self.history.len() - 1];
         let black_passed_last = last.kind == Kind::Pass && last.mover == Some(Color::Black);
         if end::white_owes_last_pass(&self.ruleset.end, black_passed_last) {
-            let record = Record {
-                board: last.board.clone(),
-                to_move: Color::Black,
-                mover: Some(Color::White),
-                kind: Kind::Pass,
-                mv: Some(Move::Pass),
-                captured: Vec::new(),
-            };
+            let record = Record::new(
+                last.board.clone(),
+                Color::Black,
+                Some(Color::White),
+                Kind::Pass,
+                Some(Move::Pass),
+                Vec::new(),
+            );
             self.history.push(record);
             if pass_stones::gives_stone(&self.ruleset.end, false) {
                 *self.pass_stones.get_mut(Color::Black) += 1;

@@ -46,6 +46,15 @@ pub fn ending(
     let Some(last) = history.last() else {
         return Ok(None);
     };
+    let threshold = rules.long_cycle_repetitions.max(1);
+    // The count is at most the number of situations read (the start and every later entry):
+    // when even that falls short of the threshold, no comparison can change the answer, so none
+    // is made (issue 9, item 3: a huge `long-cycle-repetitions` costs nothing). The ruling is
+    // the same either way.
+    let read = history.len().saturating_sub(from.entry);
+    if u64::try_from(read).unwrap_or(u64::MAX) < u64::from(threshold) {
+        return Ok(None);
+    }
     let mut count: u32 = 0;
     for r in history.iter().skip(from.entry + 1) {
         fuel.spend(1)?;
@@ -56,10 +65,10 @@ pub fn ending(
     let start_counts = from.entry != 0 || rules.initial_position == InitialPosition::Counts;
     if let Some(start) = history.get(from.entry)
         && start_counts
-        && start.board == last.board
         && from.to_move == last.to_move
+        && start.same_board(&last.board, last.hash)
     {
         count += 1;
     }
-    Ok((count >= rules.long_cycle_repetitions.max(1)).then_some(ending))
+    Ok((count >= threshold).then_some(ending))
 }

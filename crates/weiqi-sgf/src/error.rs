@@ -60,9 +60,21 @@ pub enum SgfErrorKind {
     },
     /// A node with both a Black and a White move.
     TwoMoves,
-    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the first move of the main line: the
-    /// referee can only start from a position, not edit one in the middle of a game.
+    /// Setup properties (`AB`, `AW`, `AE`, `PL`) after the first move of the main line, refused
+    /// under strict reading (otherwise the replay edits the position there, with a note).
     SetupAfterMoves,
+    /// Both colours' stones on one point in one node (`AB[dd]AW[dd]`).
+    SetupConflict {
+        /// The point, in SGF coordinates.
+        point: String,
+        /// The property that put the other colour there.
+        first: &'static str,
+    },
+    /// A habit of real records that strict reading refuses ([`crate::ReadOptions::strict`]).
+    Lenient {
+        /// What the lenient reading would have done.
+        note: String,
+    },
 }
 
 /// A record that could not be read: the file, the place (node number along the main line with
@@ -143,7 +155,13 @@ impl fmt::Display for SgfErrorKind {
             }
             SgfErrorKind::TwoMoves => f.write_str("a node with both a black and a white move"),
             SgfErrorKind::SetupAfterMoves => {
-                f.write_str("setup properties after the first move are not supported")
+                f.write_str("setup after the first move (refused under strict reading)")
+            }
+            SgfErrorKind::SetupConflict { point, first } => {
+                write!(f, "{first} and this property both put a stone on {point}")
+            }
+            SgfErrorKind::Lenient { note } => {
+                write!(f, "refused under strict reading: {note}")
             }
         }
     }

@@ -10,10 +10,17 @@
 //!
 //! Bad input gives one [`SgfError`] naming the file and the place, never a panic. Limits:
 //! [`MAX_INPUT_BYTES`], [`MAX_DEPTH`] and [`MAX_NODES`], checked by a byte-level scan before the
-//! parser runs (see the `scan` module). Text that is not UTF-8 is decoded lossily, with a
-//! warning giving the offset of the first bad byte (many old records are Latin-1 or GB2312; the
-//! moves are ASCII either way). Text before the first `(` (a mail header) is skipped with a
-//! warning. A file with several game trees is read from the first, and written back whole.
+//! parser runs (see the `scan` module). Text is decoded with `encoding_rs`: the charset `CA`
+//! names (GB2312, Shift-JIS, ...), UTF-16 with a note, and ISO-8859-1 (the SGF default) for
+//! other text that is not UTF-8, with a note giving the offset of the first bad byte (the moves
+//! are ASCII either way). Text before the first `(` (a mail header) is skipped with a note. A
+//! file with several game trees is read from the first, and written back whole.
+//!
+//! Real servers and programs have habits the standard does not allow (the `read` module lists
+//! them): each is read with a note in [`Record::warnings`], and [`parse_with`] with
+//! [`ReadOptions::strict`] refuses them. [`Record::game_start`] turns the record into the
+//! [`weiqi_core::Setup`] a referee starts from (handicap stones, first mover: DECISIONS.md
+//! 21-23).
 //!
 //! Writing back goes through this crate's own printer (no recursion, points past `z` in
 //! capitals, lists sorted): the values are those `sgf-parse` read, so a number may be
@@ -32,13 +39,17 @@
 //! ```
 #![deny(missing_docs)]
 
+mod decode;
 mod error;
+mod read;
 mod record;
 mod scan;
+mod start;
 mod tree;
 
 pub use error::{SgfError, SgfErrorKind};
-pub use record::{Record, RecordMove, Ruling};
+pub use record::{Record, RecordMove, Ruling, SetupEdit};
+pub use start::GameStart;
 
 /// The largest input accepted, in bytes (16 MiB).
 pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
@@ -50,8 +61,24 @@ pub const MAX_DEPTH: usize = 10_000;
 /// The most nodes accepted in one file.
 pub const MAX_NODES: usize = 1_000_000;
 
-/// Reads an SGF file. `name` names the file in errors and warnings.
+/// How to read a record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Refuse every habit that is otherwise read with a note (FF\[3\] `PL[1]`, `HA[7.5]`, both
+    /// passes in one node, setup or `PL` after the first move, `AE` as dead-stone marks, an
+    /// unreadable or Fox-style komi, a quarter-point result, UTF-16, an unknown `CA`, handicap
+    /// stones taken from moves or inferred): the error names the node and the property.
+    pub strict: bool,
+}
+
+/// Reads an SGF file, every habit of real records read with a note ([`Record::warnings`]).
+/// `name` names the file in errors and notes.
 pub fn parse(name: &str, bytes: &[u8]) -> Result<Record, SgfError> {
+    parse_with(name, bytes, ReadOptions::default())
+}
+
+/// Reads an SGF file with `options`.
+pub fn parse_with(name: &str, bytes: &[u8], options: ReadOptions) -> Result<Record, SgfError> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(SgfError::new(
             name,
@@ -61,26 +88,39 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Record, SgfError> {
             },
         ));
     }
-    let mut warnings = Vec::new();
-    if let Err(e) = std::str::from_utf8(bytes) {
-        warnings.push(format!(
-            "the text is not utf-8 (first bad byte at offset {}); it was decoded with \
-             replacement characters",
-            e.valid_up_to()
-        ));
+    let decoded = decode::decode(bytes);
+    let mut notes = read::Notes::new(name, options.strict, decoded.notes);
+    if let Some(lenient) = decoded.lenient {
+        notes.lenient(None, "CA", lenient)?;
     }
-    let text = String::from_utf8_lossy(bytes);
+    let recoded = matches!(decoded.text, std::borrow::Cow::Owned(_));
+    let text = decoded.text;
     // Text before the first game tree (a mail header, a web page's rest) is skipped.
     let start = text.find('(').unwrap_or(0);
     if !text[..start].trim().is_empty() {
-        warnings.push(format!(
+        notes.info(format!(
             "{start} bytes before the first game tree were skipped"
         ));
     }
     let rest = &text[start..];
-    let trimmed = rest.trim();
+    let mut trimmed = rest.trim();
     let base = start + rest.len() - rest.trim_start().len();
-    scan::scan(name, trimmed, base)?;
+    if let Err(e) = scan::scan(name, trimmed, base) {
+        // Text after the last game tree (a mail signature, `---`) is skipped like text before
+        // the first: the trees before it must scan cleanly.
+        let outside = matches!(&e.kind, SgfErrorKind::Syntax { detail } if detail == "text outside any game tree");
+        let cut = e.offset.map(|at| at - base).filter(|&at| outside && at > 0);
+        match cut {
+            Some(at) if scan::scan(name, trimmed[..at].trim_end(), base).is_ok() => {
+                notes.info(format!(
+                    "{} bytes after the last game tree were skipped",
+                    trimmed.len() - at
+                ));
+                trimmed = trimmed[..at].trim_end();
+            }
+            _ => return Err(e),
+        }
+    }
     let trees = sgf_parse::parse(trimmed).map_err(|e| {
         SgfError::new(
             name,
@@ -90,7 +130,9 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Record, SgfError> {
         )
     })?;
     let collection = tree::Collection { trees };
-    record::Record::from_collection(name, collection, warnings)
+    let mut record = record::Record::from_collection(name, collection, notes.list, options.strict)?;
+    record.recoded = recoded;
+    Ok(record)
 }
 
 /// The built-in variant an SGF `RU` name selects, if any.

@@ -9,14 +9,15 @@
 use weiqi_core::{Board, Color, Illegal};
 
 use crate::fuel::Fuel;
-use crate::history::{Kind, Record};
+use crate::history::{Kind, Record, board_hash};
 
 /// Refuses a play by `color` whose resulting board `after` equals a board `color` created
 /// earlier with a board play. The reason names the most recent such move.
 pub fn check(history: &[Record], color: Color, after: &Board, fuel: &Fuel) -> Result<(), Illegal> {
+    let hash = board_hash(after);
     for (i, r) in history.iter().enumerate().rev() {
         fuel.spend(1)?;
-        if r.kind == Kind::Play && r.mover == Some(color) && r.board == *after {
+        if r.kind == Kind::Play && r.mover == Some(color) && r.same_board(after, hash) {
             return Err(Illegal::NaturalSituationalSuperko { repeats: i });
         }
     }

@@ -8,7 +8,7 @@ use weiqi_core::{Board, Illegal};
 use weiqi_spec::InitialPosition;
 
 use crate::fuel::Fuel;
-use crate::history::Record;
+use crate::history::{Record, board_hash};
 
 /// Refuses a play whose resulting board `after` equals the board of a recorded entry; entry 0
 /// (the initial position) only when `initial` counts it (DECISIONS.md 7). The reason names the
@@ -19,12 +19,13 @@ pub fn check(
     after: &Board,
     fuel: &Fuel,
 ) -> Result<(), Illegal> {
+    let hash = board_hash(after);
     for (i, r) in history.iter().enumerate().rev() {
         fuel.spend(1)?;
         if i == 0 && initial == InitialPosition::Ignored {
             continue;
         }
-        if r.board == *after {
+        if r.same_board(after, hash) {
             return Err(Illegal::PositionalSuperko { repeats: i });
         }
     }

@@ -10,7 +10,7 @@ use weiqi_core::{Board, Color, Illegal};
 use weiqi_spec::InitialPosition;
 
 use crate::fuel::Fuel;
-use crate::history::Record;
+use crate::history::{Record, board_hash};
 
 /// Refuses a play by `color` whose resulting board `after`, with the opponent to move, equals
 /// the situation of a recorded entry; entry 0 only when `initial` counts it (DECISIONS.md 7).
@@ -23,12 +23,13 @@ pub fn check(
     fuel: &Fuel,
 ) -> Result<(), Illegal> {
     let next = color.opponent();
+    let hash = board_hash(after);
     for (i, r) in history.iter().enumerate().rev() {
         fuel.spend(1)?;
         if i == 0 && initial == InitialPosition::Ignored {
             continue;
         }
-        if r.to_move == next && r.board == *after {
+        if r.to_move == next && r.same_board(after, hash) {
             return Err(Illegal::SituationalSuperko { repeats: i });
         }
     }

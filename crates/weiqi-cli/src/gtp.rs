@@ -1,0 +1,353 @@
+//! A small client of the Go Text Protocol (GTP version 2): start a Go program, send it
+//! commands, read its answers, each wait bounded by a time limit, and never leave the program
+//! running behind.
+//!
+//! The protocol (GTP 2 draft, sections 2.6 and 2.7): a command is one line; the answer starts
+//! with `=` (success) or `?` (failure), an optional id, then the text, and ends with an empty
+//! line. This module sends no ids. `weiqi score --dead gnugo` uses it to ask GNU Go for the dead
+//! stones; a referee between two programs can be built on [`Engine`] alone.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use weiqi_cli::gtp::Engine;
+//!
+//! let mut engine = Engine::start("/usr/games/gnugo", &["--mode", "gtp"])?;
+//! let name = engine.command("name", Duration::from_secs(10))?;
+//! assert_eq!(name, "GNU Go");
+//! engine.quit(Duration::from_secs(5))?;
+//! # Ok::<(), weiqi_cli::gtp::GtpError>(())
+//! ```
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Why a GTP exchange failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GtpError {
+    /// The program could not be started.
+    Start {
+        /// The program.
+        program: PathBuf,
+        /// The operating system's reason, lowercase.
+        reason: String,
+    },
+    /// The program did not finish its answer in time (it has been stopped).
+    Timeout {
+        /// The command.
+        command: String,
+        /// The time limit.
+        limit: Duration,
+    },
+    /// The program answered with a failure (`? message`).
+    Failure {
+        /// The command.
+        command: String,
+        /// The program's message.
+        message: String,
+    },
+    /// The program closed its output or could not be written to (it exited or crashed).
+    Closed {
+        /// The command.
+        command: String,
+    },
+    /// The program answered something that is not a GTP answer.
+    Protocol {
+        /// The command.
+        command: String,
+        /// The first line of the answer.
+        answer: String,
+    },
+    /// A command of more than one line, or with control characters: GTP commands are one line.
+    BadCommand(String),
+}
+
+impl std::fmt::Display for GtpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GtpError::Start { program, reason } => {
+                write!(f, "cannot start {}: {reason}", program.display())
+            }
+            GtpError::Timeout { command, limit } => write!(
+                f,
+                "no answer to {command:?} within {} s (the program was stopped)",
+                limit.as_secs_f64()
+            ),
+            GtpError::Failure { command, message } => {
+                write!(f, "the program refused {command:?}: {message}")
+            }
+            GtpError::Closed { command } => {
+                write!(f, "the program exited before answering {command:?}")
+            }
+            GtpError::Protocol { command, answer } => {
+                write!(f, "the answer to {command:?} is not GTP: {answer:?}")
+            }
+            GtpError::BadCommand(c) => write!(f, "not a one-line gtp command: {c:?}"),
+        }
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+/// A running GTP program. Dropping it stops the program (kill, then wait), so no child process
+/// outlives its `Engine`.
+#[derive(Debug)]
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// Lines of the program's standard output, read by a thread that ends when the output
+    /// closes.
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    /// Starts `program` with `args`, its standard error discarded.
+    pub fn start(program: impl AsRef<Path>, args: &[&str]) -> Result<Engine, GtpError> {
+        let program = program.as_ref();
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| GtpError::Start {
+                program: program.to_path_buf(),
+                reason: e.to_string().to_lowercase(),
+            })?;
+        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
+            (Some(i), Some(o)) => (i, o),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(GtpError::Start {
+                    program: program.to_path_buf(),
+                    reason: "no pipe to the program".to_owned(),
+                });
+            }
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match reader.read_line(&mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.send(line.clone()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Engine {
+            child,
+            stdin: Some(stdin),
+            lines,
+        })
+    }
+
+    /// Sends one command and returns the text of a successful answer (without the `=`, lines
+    /// joined by `\n`, trimmed). The whole answer must arrive within `limit`; otherwise the
+    /// program is stopped and every later command fails with [`GtpError::Closed`].
+    pub fn command(&mut self, command: &str, limit: Duration) -> Result<String, GtpError> {
+        if command.chars().any(|c| c.is_control() && c != '\t') {
+            return Err(GtpError::BadCommand(command.to_owned()));
+        }
+        let closed = || GtpError::Closed {
+            command: command.to_owned(),
+        };
+        let stdin = self.stdin.as_mut().ok_or_else(closed)?;
+        stdin
+            .write_all(format!("{command}\n").as_bytes())
+            .and_then(|()| stdin.flush())
+            .map_err(|_| closed())?;
+        let deadline = Instant::now() + limit;
+        let mut answer: Vec<String> = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.stop();
+                    return Err(GtpError::Timeout {
+                        command: command.to_owned(),
+                        limit,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.stop();
+                    return Err(closed());
+                }
+            };
+            // GTP 2 section 2.5: carriage returns are removed, tabs are spaces; an empty line
+            // ends the answer (empty lines before it are not part of it).
+            let line = line.replace('\r', "").replace('\t', " ");
+            let line = line.trim_end_matches('\n');
+            if line.trim().is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push(line.to_owned());
+        }
+        let first = answer[0].clone();
+        let (ok, rest) = match first.chars().next() {
+            Some('=') => (true, &first[1..]),
+            Some('?') => (false, &first[1..]),
+            _ => {
+                return Err(GtpError::Protocol {
+                    command: command.to_owned(),
+                    answer: first,
+                });
+            }
+        };
+        // An optional numeric id right after the status character.
+        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        let mut text = rest.trim().to_owned();
+        for line in &answer[1..] {
+            text.push('\n');
+            text.push_str(line.trim());
+        }
+        let text = text.trim().to_owned();
+        if ok {
+            Ok(text)
+        } else {
+            Err(GtpError::Failure {
+                command: command.to_owned(),
+                message: text,
+            })
+        }
+    }
+
+    /// Sends `quit`, waits up to `limit` for the program to exit, and stops it if it does not.
+    pub fn quit(mut self, limit: Duration) -> Result<(), GtpError> {
+        let answer = self.command("quit", limit).map(|_| ());
+        let deadline = Instant::now() + limit;
+        self.stdin = None;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return answer,
+                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            }
+        }
+        self.stop();
+        answer
+    }
+
+    /// Kills the program (if it still runs) and reaps it.
+    fn stop(&mut self) {
+        self.stdin = None;
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A GTP program written in sh: answers `name`, echoes `echo`, fails `bad`, sleeps on
+    /// `hang`, exits on `quit` and on `die` (without answering the latter).
+    const FAKE: &str = r#"while read -r cmd arg; do
+      case "$cmd" in
+        name) printf '= fake\n\n' ;;
+        echo) printf '= %s\nsecond line\n\n' "$arg" ;;
+        bad) printf '? unknown command\n\n' ;;
+        hang) sleep 30 ;;
+        die) exit 3 ;;
+        junk) printf 'hello\n\n' ;;
+        quit) printf '=\n\n'; exit 0 ;;
+      esac
+    done"#;
+
+    fn fake() -> Engine {
+        Engine::start("sh", &["-c", FAKE]).expect("sh runs")
+    }
+
+    const SECOND: Duration = Duration::from_secs(5);
+
+    #[test]
+    fn answers_are_read_to_the_empty_line() {
+        // GTP 2 section 2.7: "= text", more lines, an empty line.
+        let mut e = fake();
+        assert_eq!(e.command("name", SECOND), Ok("fake".to_owned()));
+        assert_eq!(
+            e.command("echo a1", SECOND),
+            Ok("a1\nsecond line".to_owned())
+        );
+        assert_eq!(
+            e.command("bad", SECOND),
+            Err(GtpError::Failure {
+                command: "bad".into(),
+                message: "unknown command".into()
+            })
+        );
+        assert!(matches!(
+            e.command("junk", SECOND),
+            Err(GtpError::Protocol { .. })
+        ));
+        assert_eq!(e.quit(SECOND), Ok(()));
+    }
+
+    #[test]
+    fn a_silent_program_times_out_and_is_stopped() {
+        // Issue 10 item 4: a time limit on every wait, no child process left behind.
+        let mut e = fake();
+        let start = Instant::now();
+        let limit = Duration::from_millis(300);
+        assert_eq!(
+            e.command("hang", limit),
+            Err(GtpError::Timeout {
+                command: "hang".into(),
+                limit
+            })
+        );
+        assert!(start.elapsed() < Duration::from_secs(10));
+        assert!(
+            e.child.try_wait().expect("reaped").is_some(),
+            "the program was killed and reaped"
+        );
+        assert!(matches!(
+            e.command("name", SECOND),
+            Err(GtpError::Closed { .. })
+        ));
+    }
+
+    #[test]
+    fn a_program_that_exits_is_reported_closed() {
+        let mut e = fake();
+        assert_eq!(
+            e.command("die", SECOND),
+            Err(GtpError::Closed {
+                command: "die".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_missing_program_and_a_two_line_command_are_refused() {
+        let err = Engine::start("/nonexistent/weiqi-no-such-program", &[]).expect_err("missing");
+        assert!(
+            err.to_string()
+                .starts_with("cannot start /nonexistent/weiqi-no-such-program")
+        );
+        let mut e = fake();
+        assert!(matches!(
+            e.command("name\nquit", SECOND),
+            Err(GtpError::BadCommand(_))
+        ));
+    }
+}

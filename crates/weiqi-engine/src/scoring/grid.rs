@@ -1,0 +1,422 @@
+//! The scoring board: a padded one-dimensional array of cells, and the labelling of its
+//! strings and empty regions by flood fills on fixed arrays.
+//!
+//! Layout: `stride = width + 1`; the point `(row, col)` is the cell `(row + 1) * stride + col
+//! + 1`. Row 0, row `height + 1` and column 0 of every row are [`EDGE`] cells, and column 0 of
+//! the next row is the right-hand border of a row, so the four neighbours of an on-board cell
+//! are `i - 1`, `i + 1`, `i - stride`, `i + stride`, always inside the array.
+//!
+//! **Invariant:** every on-board cell has four neighbours inside the array, and the border
+//! cells are [`EDGE`] and never change. Every flood fill relies on it to step without bounds
+//! tests (an off-board step lands on an [`EDGE`] cell, whose content matches nothing).
+
+use weiqi_core::{Board, BoardSize, Color, Point};
+
+/// An empty cell.
+pub(crate) const EMPTY: u8 = 0;
+/// A Black stone (also the bit of Black in a region's `touch` mask).
+pub(crate) const BLACK: u8 = 1;
+/// A White stone (also the bit of White in a region's `touch` mask).
+pub(crate) const WHITE: u8 = 2;
+/// A border cell.
+pub(crate) const EDGE: u8 = 3;
+
+/// The cell value of a colour.
+#[must_use]
+pub(crate) const fn cell_of(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The colour of a stone cell.
+#[must_use]
+pub(crate) const fn color_of(cell: u8) -> Option<Color> {
+    match cell {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// No label yet.
+pub(crate) const UNLABELLED: u32 = u32::MAX;
+
+/// An empty region (a maximal orthogonally connected set of empty points).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Region {
+    /// Bit [`BLACK`] if a Black stone borders the region, bit [`WHITE`] for White: 1 and 2
+    /// reach one colour only (Tromp-Taylor), 3 both, 0 none (an empty board).
+    pub touch: u8,
+    /// The number of points.
+    pub size: u32,
+    /// The first cell of the region in row-major order.
+    pub first: u32,
+}
+
+/// A string (a maximal orthogonally connected set of stones of one colour).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Str {
+    /// [`BLACK`] or [`WHITE`].
+    pub color: u8,
+    /// The number of distinct liberties.
+    pub liberties: u32,
+    /// The number of stones.
+    pub size: u32,
+    /// The first cell of the string in row-major order.
+    pub first: u32,
+}
+
+/// A padded board with its labelling: every string and every empty region, found by one
+/// flood fill each.
+///
+/// All arrays are sized once for the board; relabelling after a change reuses them.
+#[derive(Debug, Clone)]
+pub(crate) struct Grid {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// `width + 1`.
+    pub stride: usize,
+    /// The cells ([`EMPTY`], [`BLACK`], [`WHITE`], [`EDGE`]).
+    pub cells: Vec<u8>,
+    /// The string id of a stone cell or the region id of an empty cell ([`UNLABELLED`] for
+    /// the border).
+    pub label: Vec<u32>,
+    /// The regions, by id, in the order of their first point.
+    pub regions: Vec<Region>,
+    /// The strings, by id, in the order of their first point.
+    pub strings: Vec<Str>,
+    /// Flood fill stack (capacity: every cell).
+    stack: Vec<u32>,
+    /// Liberty stamps: `stamp[i] == mark` when cell `i` was counted for the current string.
+    stamp: Vec<u32>,
+    /// The current stamp value (incremented per string, wrapping resets `stamp`).
+    mark: u32,
+}
+
+impl Grid {
+    /// An empty padded board of `size`.
+    #[must_use]
+    pub fn new(size: BoardSize) -> Grid {
+        let width = usize::from(size.width());
+        let height = usize::from(size.height());
+        let stride = width + 1;
+        let len = (height + 2) * stride + 1;
+        let mut cells = vec![EDGE; len];
+        for r in 0..height {
+            for c in 0..width {
+                cells[(r + 1) * stride + c + 1] = EMPTY;
+            }
+        }
+        Grid {
+            width,
+            height,
+            stride,
+            cells,
+            label: vec![UNLABELLED; len],
+            regions: Vec::with_capacity(64),
+            strings: Vec::with_capacity(64),
+            stack: Vec::with_capacity(len),
+            stamp: vec![0; len],
+            mark: 0,
+        }
+    }
+
+    /// The padded board of `board`.
+    #[cfg(test)]
+    #[must_use]
+    pub fn from_board(board: &Board) -> Grid {
+        let mut g = Grid::new(board.size());
+        g.load(board);
+        g
+    }
+
+    /// Loads the stones of `board`, resizing the arrays when the size differs.
+    pub fn load(&mut self, board: &Board) {
+        let size = board.size();
+        if self.width != usize::from(size.width()) || self.height != usize::from(size.height()) {
+            *self = Grid::new(size);
+        }
+        for (p, content) in board.iter() {
+            let i = self.cell(p);
+            self.cells[i] = content.map_or(EMPTY, cell_of);
+        }
+    }
+
+    /// Copies the cells of `other` (resizing when the size differs); the labels are stale.
+    pub fn copy_cells(&mut self, other: &Grid) {
+        if self.cells.len() == other.cells.len() && self.stride == other.stride {
+            self.cells.copy_from_slice(&other.cells);
+        } else {
+            *self = other.clone();
+        }
+    }
+
+    /// The cell of an on-board point (the caller checks that `p` is on the board).
+    #[must_use]
+    pub fn cell(&self, p: Point) -> usize {
+        (usize::from(p.row) + 1) * self.stride + usize::from(p.col) + 1
+    }
+
+    /// The cell of `p`, if `p` is on the board.
+    #[must_use]
+    pub fn cell_checked(&self, p: Point) -> Option<usize> {
+        (usize::from(p.col) < self.width && usize::from(p.row) < self.height).then(|| self.cell(p))
+    }
+
+    /// The point of an on-board cell.
+    #[must_use]
+    pub fn point(&self, i: usize) -> Point {
+        // On-board cells have row < height <= 52 and col < width <= 52.
+        let row = (i / self.stride - 1) as u8;
+        let col = (i % self.stride - 1) as u8;
+        Point::rc(row, col)
+    }
+
+    /// The four neighbour cells of an on-board cell (module invariant: all inside the array).
+    #[must_use]
+    pub fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + 1, i + self.stride]
+    }
+
+    /// Every on-board cell, row by row from the top-left corner.
+    pub fn board_cells(&self) -> impl Iterator<Item = usize> + use<> {
+        let (w, h, s) = (self.width, self.height, self.stride);
+        (0..h).flat_map(move |r| {
+            let start = (r + 1) * s + 1;
+            start..start + w
+        })
+    }
+
+    /// The number of on-board points.
+    #[must_use]
+    pub fn points_count(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Calls `f` on every cell of the string or empty region through `start` (same content),
+    /// using the labels `UNLABELLED -> id` as the visited set. The caller has reset the labels.
+    fn flood(&mut self, start: usize, id: u32, mut f: impl FnMut(&mut Grid, usize)) {
+        let content = self.cells[start];
+        self.label[start] = id;
+        self.stack.clear();
+        self.stack.push(start as u32);
+        while let Some(i) = self.stack.pop() {
+            let i = i as usize;
+            f(self, i);
+            for n in self.neighbours(i) {
+                if self.cells[n] == content && self.label[n] == UNLABELLED {
+                    self.label[n] = id;
+                    self.stack.push(n as u32);
+                }
+            }
+        }
+    }
+
+    /// A fresh liberty stamp.
+    fn next_mark(&mut self) -> u32 {
+        if self.mark == u32::MAX {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+        self.mark
+    }
+
+    /// Labels every string and every empty region of the board, with their liberty counts
+    /// and the colours each region touches.
+    pub fn relabel(&mut self) {
+        self.label.iter_mut().for_each(|l| *l = UNLABELLED);
+        self.regions.clear();
+        self.strings.clear();
+        for r in 0..self.height {
+            let start = (r + 1) * self.stride + 1;
+            for i in start..start + self.width {
+                if self.label[i] != UNLABELLED {
+                    continue;
+                }
+                let cell = self.cells[i];
+                if cell == EMPTY {
+                    let id = self.regions.len() as u32;
+                    let mut touch = 0u8;
+                    let mut size = 0u32;
+                    self.flood(i, id, |g, j| {
+                        size += 1;
+                        for n in g.neighbours(j) {
+                            let c = g.cells[n];
+                            if c == BLACK || c == WHITE {
+                                touch |= c;
+                            }
+                        }
+                    });
+                    self.regions.push(Region {
+                        touch,
+                        size,
+                        first: i as u32,
+                    });
+                } else {
+                    let id = self.strings.len() as u32;
+                    let mark = self.next_mark();
+                    let mut liberties = 0u32;
+                    let mut size = 0u32;
+                    self.flood(i, id, |g, j| {
+                        size += 1;
+                        for n in g.neighbours(j) {
+                            if g.cells[n] == EMPTY && g.stamp[n] != mark {
+                                g.stamp[n] = mark;
+                                liberties += 1;
+                            }
+                        }
+                    });
+                    self.strings.push(Str {
+                        color: cell,
+                        liberties,
+                        size,
+                        first: i as u32,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The string of a stone cell (after [`Grid::relabel`]).
+    #[must_use]
+    pub fn string_of(&self, i: usize) -> &Str {
+        &self.strings[self.label[i] as usize]
+    }
+
+    /// The region of an empty cell (after [`Grid::relabel`]).
+    #[must_use]
+    pub fn region_of(&self, i: usize) -> &Region {
+        &self.regions[self.label[i] as usize]
+    }
+
+    /// Collects the cells of the string through the stone cell `start` into `out` (cleared
+    /// first), without touching the labels: a separate visited stamp is used.
+    pub fn collect_string(&mut self, start: usize, out: &mut Vec<u32>) {
+        out.clear();
+        let content = self.cells[start];
+        if content != BLACK && content != WHITE {
+            return;
+        }
+        let mark = self.next_mark();
+        self.stamp[start] = mark;
+        out.push(start as u32);
+        let mut k = 0;
+        while k < out.len() {
+            let i = out[k] as usize;
+            k += 1;
+            for n in self.neighbours(i) {
+                if self.cells[n] == content && self.stamp[n] != mark {
+                    self.stamp[n] = mark;
+                    out.push(n as u32);
+                }
+            }
+        }
+    }
+
+    /// The colours the empty region through the empty cell `start` touches (bits [`BLACK`]
+    /// and [`WHITE`]), by a fresh flood fill that ignores the labels (they may be stale).
+    pub fn touch_from(&mut self, start: usize) -> u8 {
+        let mark = self.next_mark();
+        self.stamp[start] = mark;
+        self.stack.clear();
+        self.stack.push(start as u32);
+        let mut touch = 0u8;
+        while let Some(i) = self.stack.pop() {
+            for n in self.neighbours(i as usize) {
+                match self.cells[n] {
+                    EMPTY if self.stamp[n] != mark => {
+                        self.stamp[n] = mark;
+                        self.stack.push(n as u32);
+                    }
+                    c @ (BLACK | WHITE) => touch |= c,
+                    _ => {}
+                }
+            }
+        }
+        touch
+    }
+
+    /// The number of liberties of the string through the stone cell `start`, by a fresh
+    /// flood fill that ignores the labels (they may be stale). `scratch` is reused.
+    pub fn liberties_from(&mut self, start: usize, scratch: &mut Vec<u32>) -> u32 {
+        self.collect_string(start, scratch);
+        let mark = self.next_mark();
+        let mut liberties = 0;
+        for &i in scratch.iter() {
+            for n in self.neighbours(i as usize) {
+                if self.cells[n] == EMPTY && self.stamp[n] != mark {
+                    self.stamp[n] = mark;
+                    liberties += 1;
+                }
+            }
+        }
+        liberties
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str) -> Grid {
+        let mut g = Grid::from_board(&Board::from_diagram(text).expect("valid diagram"));
+        g.relabel();
+        g
+    }
+
+    #[test]
+    fn padding_keeps_every_neighbour_inside() {
+        // Module invariant: the four neighbours of every on-board cell lie inside the array,
+        // and the off-board ones are edge cells.
+        for (w, h) in [(1, 1), (1, 5), (7, 4), (19, 19), (52, 52)] {
+            let g = Grid::new(BoardSize::new(w, h).expect("valid size"));
+            let mut count = 0;
+            for i in g.board_cells() {
+                count += 1;
+                let p = g.point(i);
+                assert_eq!(g.cell(p), i);
+                let on: Vec<usize> = g
+                    .neighbours(i)
+                    .into_iter()
+                    .filter(|&n| g.cells[n] != EDGE)
+                    .collect();
+                let expected: Vec<usize> = BoardSize::new(w, h)
+                    .expect("valid size")
+                    .neighbours(p)
+                    .map(|q| g.cell(q))
+                    .collect();
+                let mut on_sorted = on.clone();
+                on_sorted.sort_unstable();
+                let mut exp_sorted = expected;
+                exp_sorted.sort_unstable();
+                assert_eq!(on_sorted, exp_sorted, "{w}x{h} {p:?}");
+            }
+            assert_eq!(count, g.points_count());
+        }
+    }
+
+    #[test]
+    fn labels_count_liberties_and_touches() {
+        // VARIANTS.md 3.0 (strings and liberties) and 3.f (reachability) on a 3x3 board.
+        let g = grid("X X .\nO X .\nO . .");
+        assert_eq!(g.strings.len(), 2);
+        let black = g.string_of(g.cell(Point::rc(0, 0)));
+        assert_eq!((black.size, black.liberties), (3, 3));
+        let white = g.string_of(g.cell(Point::rc(1, 0)));
+        assert_eq!((white.size, white.liberties), (2, 1));
+        assert_eq!(g.regions.len(), 1);
+        assert_eq!(g.regions[0].touch, BLACK | WHITE);
+        assert_eq!(g.regions[0].size, 4);
+        let g = grid(". X .\nX X O\n. O .");
+        assert_eq!(g.region_of(g.cell(Point::rc(0, 0))).touch, BLACK);
+        assert_eq!(g.region_of(g.cell(Point::rc(2, 2))).touch, WHITE);
+        assert_eq!(g.region_of(g.cell(Point::rc(0, 2))).touch, BLACK | WHITE);
+        let g = grid(". .\n. .");
+        assert_eq!(g.regions[0].touch, 0);
+    }
+}
