@@ -57,6 +57,11 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
         );
         propose(&mut g, Black, &[]);
         propose(&mut g, White, &[]);
+        // Ing: the two passes after the agreement (DECISIONS.md 3).
+        assert_eq!(
+            replay(&mut g, &[pass(Black), pass(White)]),
+            Ruling::AllLegal(Phase::Ended(weiqi_core::Ending::Agreement))
+        );
         g.result().expect("result")
     };
     let winner = |r: GameResult| match r {
@@ -394,4 +399,115 @@ fn new_zealand_ignores_the_initial_position_decisions_13() {
             reason: Illegal::SituationalSuperko { repeats: 0 }
         }
     );
+}
+
+// ---- Ing's normal end (issue 8 item 2, DECISIONS.md 3 revised) ------------------------------
+
+/// Issue 8 item 2's record: `(;GM[1]FF[4]SZ[9]RU[GOE]AB[ea][eb]...[ei]AW[fa][fb][bc][fc]...[fi]
+/// PL[B];B[];W[];B[];W[]TB[...]TW[...])`: Black's column e, White's column f, and a dead White
+/// stone at `bc` inside Black's area.
+fn ing_record() -> weiqi_interpreter::Interpreter {
+    let mut stones: Vec<(Point, Color)> = (0..9).map(|r| (Point::rc(r, 4), Black)).collect();
+    stones.extend((0..9).map(|r| (Point::rc(r, 5), White)));
+    stones.push((sgf("bc"), White));
+    let setup = Setup {
+        stones,
+        to_move: Some(Black),
+        ..Setup::even(size(9))
+    };
+    Interpreter::new(&variant("ing-1996"), setup).expect("setup")
+}
+
+#[test]
+fn ing_stop_agreement_then_two_passes_is_the_normal_end_decisions_3() {
+    // Seed 000: "if after the stop there is no disagreement on the status of the groups, the
+    // players pass again in a row (the total number of consecutive passes becomes four), after
+    // which the game is over". The agreed dead stone `bc` is dead: Black 45 points, White 36,
+    // komi 8: B+1 (the issue's record scored W+36 "every stone alive").
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[sgf("bc")]);
+    propose(&mut g, White, &[sgf("bc")]);
+    assert_eq!(
+        g.phase(),
+        Phase::Playing,
+        "the two passes are still to come"
+    );
+    assert_eq!(g.pending_agreement(), Some(&[sgf("bc")][..]));
+    assert_eq!(g.result(), None);
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::Agreement))
+    );
+    assert_eq!(g.moves_played(), 4);
+    assert_eq!(g.dead_stones(), &[sgf("bc")]);
+    let score = g.score().expect("scored");
+    assert_eq!(score.margin, Points::whole(1));
+    assert_eq!(
+        g.result(),
+        Some(GameResult::Win {
+            winner: Black,
+            by: weiqi_core::WinBy::Score(Points::whole(1))
+        })
+    );
+
+    // Four passes with no agreement (a dispute played out): every stone alive.
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    g.apply(weiqi_core::Action::Resume { by: White })
+        .expect("resume");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::AllAlive))
+    );
+    assert!(g.dead_stones().is_empty());
+    assert!(
+        g.score().expect("scored").margin < Points::ZERO,
+        "W wins with bc alive"
+    );
+}
+
+#[test]
+fn ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3() {
+    // A player who plays instead of passing disputes after all: the agreement no longer
+    // stands, and the next two passes stop play again (they do not end the game).
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[sgf("bc")]);
+    propose(&mut g, White, &[sgf("bc")]);
+    assert_eq!(
+        replay(&mut g, &[b(0, 0), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    assert_eq!(g.pending_agreement(), None);
+    assert!(g.dead_stones().is_empty());
+}
+
+#[test]
+fn agreement_ends_at_once_outside_ing_variants_3_e() {
+    // AGA (seed 004 rule 9): "after two passes in a row the doomed stones may be removed by
+    // agreement and the game ended"; four passes end it unconditionally. The agreement ends
+    // the game at once there.
+    let aga = variant("aga");
+    let mut g = Interpreter::new(&aga, Setup::even(size(5))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[b(2, 2), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
+    assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
 }
