@@ -12,8 +12,14 @@ use std::process::Command;
 const ALLOWED: &[(&str, &[&str])] = &[
     ("weiqi-core", &[]),
     ("weiqi-spec", &["weiqi-core"]),
-    ("weiqi-interpreter", &["weiqi-core", "weiqi-spec"]),
-    ("weiqi-engine", &["weiqi-core", "weiqi-spec"]),
+    // The shared rule cases, written against the Referee trait (a dev-dependency of both
+    // referees; it depends on neither).
+    ("weiqi-cases", &["weiqi-core", "weiqi-spec"]),
+    (
+        "weiqi-interpreter",
+        &["weiqi-core", "weiqi-spec", "weiqi-cases"],
+    ),
+    ("weiqi-engine", &["weiqi-core", "weiqi-spec", "weiqi-cases"]),
     ("weiqi-sgf", &["weiqi-core", "weiqi-spec"]),
     (
         "weiqi-harness",

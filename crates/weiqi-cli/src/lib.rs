@@ -60,6 +60,12 @@ struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
     #[arg(long, global = true, value_name = "ID|FILE")]
     rules: Option<String>,
+    /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
+    /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
+    /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
+    /// does not prescribe (DECISIONS.md 24, 25).
+    #[arg(long, global = true)]
+    strict: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -182,7 +188,7 @@ where
             game,
             json,
             interpreter: _,
-        } => check::run(game, cli.rules.as_deref(), *json, out),
+        } => check::run(game, cli.rules.as_deref(), cli.strict, *json, out),
         Command::Score {
             game,
             komi,
@@ -198,6 +204,7 @@ where
                 dead: dead.as_deref(),
                 write: write.as_deref(),
                 json: *json,
+                strict: cli.strict,
             },
             out,
         ),

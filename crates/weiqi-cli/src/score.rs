@@ -6,6 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 use weiqi_core::{
     Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee, Score, SideScore,
+    WinBy,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Counting;
@@ -22,6 +23,7 @@ pub(crate) struct Options<'a> {
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
     pub(crate) json: bool,
+    pub(crate) strict: bool,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -29,18 +31,36 @@ pub(crate) struct Options<'a> {
 pub(crate) struct ScoreJson {
     pub(crate) file: String,
     pub(crate) rules: String,
+    pub(crate) rules_source: &'static str,
     pub(crate) komi: Points,
+    pub(crate) komi_source: &'static str,
     pub(crate) black: SideScore,
     pub(crate) white: SideScore,
     pub(crate) margin: Points,
     pub(crate) winner: &'static str,
     pub(crate) result: String,
+    pub(crate) result_source: &'static str,
+    pub(crate) count: Option<CountJson>,
     pub(crate) dead: DeadJson,
+    pub(crate) territory: ByColor<Vec<String>>,
+    pub(crate) inserted_passes: Vec<replay::InsertedPass>,
     pub(crate) notes: Vec<String>,
+}
+
+/// The count of the last position when it is not the result (`count` in JSON.md).
+#[derive(Debug, Serialize)]
+pub(crate) struct CountJson {
+    pub(crate) black: SideScore,
+    pub(crate) white: SideScore,
+    pub(crate) margin: Points,
+    pub(crate) result: String,
 }
 
 /// The ruling, however the game ended.
 struct Ruling {
+    /// Where the result comes from: `count`, `record` (a resignation, time or forfeit result,
+    /// DECISIONS.md 26) or `variant` (a long cycle ended the game while the record went on).
+    source: &'static str,
     /// The count, when the game is scored.
     score: Option<Score>,
     /// The counting display of the variant, when it has one beyond the plain breakdown.
@@ -68,6 +88,7 @@ fn winner(result: &GameResult) -> &'static str {
 /// Ends the replayed game on `dead` and counts it.
 fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
     let mut notes = Vec::new();
+    let offset = replay.carried;
     let game = &mut replay.game;
     match game.phase() {
         Phase::Stopped => {
@@ -108,6 +129,7 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 Ending::Agreement | Ending::AllAlive => "the game ended".to_owned(),
             });
             Ok(Ruling {
+                source: "variant",
                 score: None,
                 counting: Vec::new(),
                 result,
@@ -120,8 +142,14 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 ruleset: game.ruleset(),
                 board: &board,
                 dead: &dead_used,
-                prisoners: game.prisoners(),
-                pass_stones: game.pass_stones(),
+                prisoners: ByColor {
+                    black: game.prisoners().black + offset.black.0,
+                    white: game.prisoners().white + offset.white.0,
+                },
+                pass_stones: ByColor {
+                    black: game.pass_stones().black + offset.black.1,
+                    white: game.pass_stones().white + offset.white.1,
+                },
                 handicap: game.handicap(),
                 komi: game.komi(),
                 penalties: ByColor::default(),
@@ -133,6 +161,7 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 scoring::counting::counting_display(&score, &input)
             };
             Ok(Ruling {
+                source: "count",
                 result: score.result,
                 komi: score.komi,
                 score: Some(score),
@@ -151,17 +180,21 @@ fn write_record(
     ruling: &Ruling,
     size: weiqi_core::BoardSize,
 ) -> Result<(), CliError> {
-    let territory = ruling.score.as_ref().map(|s| {
-        let mut marks = ByColor::<Vec<Point>>::default();
-        for (p, mark) in size.points().zip(&s.marks) {
-            match *mark {
-                weiqi_core::PointMark::Territory(c) => marks[c].push(p),
-                weiqi_core::PointMark::Dead(c) => marks[c.opponent()].push(p),
-                _ => {}
+    let territory = ruling
+        .score
+        .as_ref()
+        .filter(|_| ruling.source == "count")
+        .map(|s| {
+            let mut marks = ByColor::<Vec<Point>>::default();
+            for (p, mark) in size.points().zip(&s.marks) {
+                match *mark {
+                    weiqi_core::PointMark::Territory(c) => marks[c].push(p),
+                    weiqi_core::PointMark::Dead(c) => marks[c.opponent()].push(p),
+                    _ => {}
+                }
             }
-        }
-        marks
-    });
+            marks
+        });
     let comment = format!(
         "weiqi score under {rules}: {}{}",
         ruling.result.to_sgf(),
@@ -209,8 +242,56 @@ fn table(score: &Score) -> String {
     t
 }
 
+/// Whether the record's result is a ruling without a count: resignation, time, forfeit
+/// (DECISIONS.md 26).
+fn decided_by_record(record: &weiqi_sgf::Record) -> Option<GameResult> {
+    record.result.filter(|r| {
+        matches!(
+            r,
+            GameResult::Win {
+                by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit,
+                ..
+            }
+        )
+    })
+}
+
+/// How a record's result was reached, for a note.
+fn ended_by(result: &GameResult) -> String {
+    match result {
+        GameResult::Win { winner, by } => {
+            let loser = winner.opponent();
+            match by {
+                WinBy::Resignation => format!("{loser} resigned"),
+                WinBy::Time => format!("{loser} lost on time"),
+                WinBy::Forfeit => format!("{loser} forfeited"),
+                _ => "the game ended".to_owned(),
+            }
+        }
+        _ => "the game ended".to_owned(),
+    }
+}
+
+/// The points each side's territory covers, in SGF coordinates, row by row (`territory` in
+/// JSON.md): empty points counted for the side and the points of the opponent's dead stones;
+/// shared points (split in two) and points in seki are in neither list.
+fn territory_points(score: Option<&Score>, size: weiqi_core::BoardSize) -> ByColor<Vec<String>> {
+    let mut out = ByColor::<Vec<String>>::default();
+    if let Some(s) = score {
+        for (p, mark) in size.points().zip(&s.marks) {
+            match *mark {
+                weiqi_core::PointMark::Territory(c) => out[c].push(p.to_sgf()),
+                // The point of a dead stone is the opponent's once the stone is removed.
+                weiqi_core::PointMark::Dead(c) => out[c.opponent()].push(p.to_sgf()),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game)?;
+    let record = replay::read_record(options.game, options.strict)?;
     let komi = match options.komi {
         None => None,
         Some(k) => Some(Points::parse(k).ok_or_else(|| {
@@ -219,18 +300,23 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             ))
         })?),
     };
+    let by_record = decided_by_record(&record);
+    // A komi that cannot be read stops only a count that needs it (issue 10).
+    if let (Some(problem), None, None) = (&record.komi_problem, komi, by_record) {
+        return Err(CliError(format!(
+            "{}: {problem}: the count needs a komi; give one with --komi",
+            options.game
+        )));
+    }
     let chosen = replay::choose_rules(options.rules, &record)?;
-    let mut replay = replay::replay(&record, &chosen.ruleset, komi)?;
+    let mut replay = replay::replay(&record, &chosen.ruleset, komi, options.strict)?;
     if let Some(n) = replay.first_illegal() {
         // No ruling on a game with an illegal move: show where it went wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
         if options.json {
-            let mut t = serde_json::to_string_pretty(&check::to_json(
-                options.game,
-                &chosen.ruleset.id,
-                &replay,
-            ))
-            .map_err(|e| CliError(format!("cannot write json: {e}")))?;
+            let mut t =
+                serde_json::to_string_pretty(&check::to_json(options.game, &chosen, &replay))
+                    .map_err(|e| CliError(format!("cannot write json: {e}")))?;
             t.push('\n');
             emit(out, &t)?;
         } else {
@@ -248,10 +334,11 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
+            self_capture: replay.game.ruleset().play.suicide != weiqi_spec::Suicide::Forbidden,
         },
         &mut notes,
     )?;
-    let ruling = rule(&mut replay, &dead.points)?;
+    let mut ruling = rule(&mut replay, &dead.points)?;
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
         notes.extend(s.notes.iter().cloned());
@@ -260,10 +347,34 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             notes.push(dead::assumed_alive_note(&board, &dead.unsettled));
         }
     }
+    if let Some(end) = replay.early_end {
+        // The variant ended the game (a long cycle) while the record went on.
+        ruling.result = end.result;
+        ruling.source = "variant";
+        notes.push(format!(
+            "the result is the variant's end after move {}: {}; the count shown is of the last \
+             position, not the result",
+            end.after,
+            end.result.to_sgf()
+        ));
+    } else if let Some(result) = by_record {
+        // DECISIONS.md 26: a resignation, time or forfeit result is the ruling.
+        ruling.result = result;
+        ruling.source = "record";
+        notes.insert(
+            0,
+            format!(
+                "{}: RE[{}] is the ruling (DECISIONS.md 26); the count shown is of the last \
+             position, not the result",
+                ended_by(&result),
+                record.result_text.as_deref().unwrap_or_default()
+            ),
+        );
+    }
     if let Some(text) = record
         .result_text
         .as_ref()
-        .filter(|t| **t != ruling.result.to_sgf())
+        .filter(|_| record.result != Some(ruling.result) && ruling.source != "record")
     {
         notes.push(format!("the record's result is RE[{text}]"));
     }
@@ -271,22 +382,46 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         write_record(&record, path, &chosen.ruleset.id, &ruling, board.size())?;
         notes.push(format!("the ruling was written to {}", path.display()));
     }
+    let komi_source = if komi.is_some() {
+        "option"
+    } else if record.komi.is_some() {
+        "record"
+    } else {
+        "variant"
+    };
+    let is_count = ruling.source == "count";
     let text = if options.json {
         let zero = SideScore::default();
         let (black, white, margin) = match &ruling.score {
-            Some(s) => (s.sides.black.clone(), s.sides.white.clone(), s.margin),
-            None => (zero.clone(), zero, Points::ZERO),
+            Some(s) if is_count => (s.sides.black.clone(), s.sides.white.clone(), s.margin),
+            _ => (zero.clone(), zero, Points::ZERO),
         };
+        let count = ruling
+            .score
+            .as_ref()
+            .filter(|_| !is_count)
+            .map(|s| CountJson {
+                black: s.sides.black.clone(),
+                white: s.sides.white.clone(),
+                margin: s.margin,
+                result: s.result.to_sgf(),
+            });
         let json = ScoreJson {
             file: options.game.to_owned(),
             rules: chosen.ruleset.id.clone(),
+            rules_source: chosen.source,
             komi: ruling.komi,
+            komi_source,
             black,
             white,
             margin,
             winner: winner(&ruling.result),
             result: ruling.result.to_sgf(),
+            result_source: ruling.source,
+            count,
             dead: dead.to_json(),
+            territory: territory_points(ruling.score.as_ref(), board.size()),
+            inserted_passes: replay.inserted.clone(),
             notes,
         };
         let mut t = serde_json::to_string_pretty(&json)
@@ -297,21 +432,34 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         let mut t = String::new();
         let _ = writeln!(t, "file: {}", options.game);
         let _ = writeln!(t, "rules: {} ({})", chosen.ruleset.id, chosen.how);
-        let source = if komi.is_some() {
-            "from --komi"
-        } else if record.komi.is_some() {
-            "from the record's KM"
-        } else {
-            "the variant's"
+        let source = match komi_source {
+            "option" => "from --komi",
+            "record" => "from the record's KM",
+            _ => "the variant's",
         };
         let _ = writeln!(t, "komi: {} ({source})", ruling.komi);
         if let Some(s) = &ruling.score {
             t.push('\n');
+            if !is_count {
+                t.push_str("count of the last position (not the result):\n");
+            }
             t.push_str(&table(s));
             let _ = writeln!(t, "\nmargin: {} (black's total minus white's)", s.margin);
+            if !is_count {
+                let _ = writeln!(t, "count: {}", s.result.to_sgf());
+            }
         }
-        let _ = writeln!(t, "result: {}", ruling.result.to_sgf());
-        if !ruling.counting.is_empty() {
+        let _ = writeln!(
+            t,
+            "result: {}{}",
+            ruling.result.to_sgf(),
+            match ruling.source {
+                "record" => " (the record's result)",
+                "variant" => " (the variant ended the game)",
+                _ => "",
+            }
+        );
+        if !ruling.counting.is_empty() && is_count {
             t.push('\n');
             for line in &ruling.counting {
                 let _ = writeln!(t, "{line}");

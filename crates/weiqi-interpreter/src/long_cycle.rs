@@ -47,10 +47,9 @@ pub fn ending(
         return Ok(None);
     };
     let threshold = rules.long_cycle_repetitions.max(1);
-    // The count is at most the number of situations read (the start and every later entry):
-    // when even that falls short of the threshold, no comparison can change the answer, so none
-    // is made (issue 9, item 3: a huge `long-cycle-repetitions` costs nothing). The ruling is
-    // the same either way.
+    // The count is at most the number of entries it reads (`from` on): when even that falls
+    // short of the threshold, no comparison can change the answer, so none is made (issue 9,
+    // item 3: a huge `long-cycle-repetitions` costs nothing). The ruling is the same either way.
     let read = history.len().saturating_sub(from.entry);
     if u64::try_from(read).unwrap_or(u64::MAX) < u64::from(threshold) {
         return Ok(None);

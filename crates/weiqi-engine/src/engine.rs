@@ -1,0 +1,1125 @@
+//! The engine: one game under one variant. Legality is decided from the neighbouring strings
+//! and the hash indexes (`board`, `history`); this module holds the game flow (passes, stop,
+//! agreement, resumption, handicap placement, the end) as the interpreter's `end`, `handicap`
+//! and `pass_stones` clauses state it.
+
+use std::fmt;
+use std::sync::Arc;
+
+use weiqi_core::{
+    Action, ActionReport, Board, BoardSize, ByColor, Color, Ending, GameResult, Illegal, Move,
+    Phase, PhaseKind, PlayError, Point, Points, Referee, Score, Setup, SetupNote, WinBy,
+};
+use weiqi_spec::{Ko, Placement, Ruleset};
+
+use crate::board::{self, NONE, Position, code};
+use crate::history::{Entry, Flow, History, Kind, side, situation};
+use crate::rules::{Rules, SelfCapture};
+use crate::scoring::{self, ScoreInput, ScoreRules};
+
+/// Why a game could not be set up (the same cases, in the same order, as the interpreter's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The variant's text does not prescribe the board size (only [`Engine::new_strict`]).
+    SizeNotAllowed {
+        /// The requested size.
+        size: BoardSize,
+        /// The sizes the variant prescribes.
+        allowed: Vec<BoardSize>,
+    },
+    /// A game start whose setup names a first mover other than the variant's (DECISIONS.md
+    /// 22).
+    FirstMover {
+        /// The variant's first mover.
+        expected: Color,
+        /// The first mover the setup asked for.
+        given: Color,
+    },
+    /// The variant has no fixed pattern for this number of stones on this board size.
+    NoHandicapPattern {
+        /// The board size.
+        size: BoardSize,
+        /// The requested number of handicap stones.
+        stones: u32,
+    },
+    /// More free handicap stones than the board has points.
+    TooManyHandicapStones {
+        /// The board size.
+        size: BoardSize,
+        /// The requested number of handicap stones.
+        stones: u32,
+    },
+    /// A setup stone lies off the board.
+    StoneOffBoard {
+        /// The point.
+        point: Point,
+    },
+    /// Two setup stones on the same point.
+    DuplicateStone {
+        /// The point.
+        point: Point,
+    },
+    /// A setup string has no liberty.
+    NoLiberties {
+        /// A stone of the string (its first in row order).
+        point: Point,
+    },
+    /// A free handicap placement starts with Black placing stones, but the setup asks for White
+    /// to move.
+    PlacementNeedsBlack,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::SizeNotAllowed { size, allowed } => {
+                write!(f, "the variant does not allow the {size} board (allowed:")?;
+                for s in allowed {
+                    write!(f, " {s}")?;
+                }
+                f.write_str(")")
+            }
+            EngineError::FirstMover { expected, given } => write!(
+                f,
+                "{given} is set to move first, but at the start of a game the variant says \
+                 {expected} moves first (DECISIONS.md 22)"
+            ),
+            EngineError::NoHandicapPattern { size, stones } => write!(
+                f,
+                "the variant has no pattern for {stones} handicap stones on the {size} board"
+            ),
+            EngineError::TooManyHandicapStones { size, stones } => {
+                write!(f, "{stones} handicap stones do not fit on the {size} board")
+            }
+            EngineError::StoneOffBoard { point } => write!(
+                f,
+                "setup stone at ({}, {}) is off the board",
+                point.row, point.col
+            ),
+            EngineError::DuplicateStone { point } => {
+                write!(f, "two setup stones on {}", point.to_sgf())
+            }
+            EngineError::NoLiberties { point } => {
+                write!(f, "the setup string at {} has no liberty", point.to_sgf())
+            }
+            EngineError::PlacementNeedsBlack => {
+                f.write_str("a free handicap placement starts with black, but white is set to move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// What a move does, once judged legal.
+#[derive(Debug, Clone, Copy)]
+enum Judged {
+    /// A pass; or, with a cell, a one-stone self-capture that counts as a pass.
+    Pass(u16),
+    /// A board play on the cell.
+    Play(u16),
+}
+
+/// A game of one variant, from its setup to its result, built for speed.
+///
+/// The position ([`Position`]: stones, strings, empty list, hash) is kept apart from the
+/// history; [`Engine::position`] gives it for a cheap copy. Cloning the engine copies the
+/// history too.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    ruleset: Arc<Ruleset>,
+    rules: Rules,
+    score_rules: ScoreRules,
+    pos: Position,
+    flow: Flow,
+    hist: History,
+    handicap: u32,
+    komi: Points,
+    penalties: ByColor<Points>,
+    proposals: ByColor<Option<Vec<Point>>>,
+    dead: Vec<Point>,
+    actions: u32,
+    notes: Vec<SetupNote>,
+}
+
+impl Engine {
+    /// Starts a game of `ruleset` from `setup`, under the contract documented on [`Setup`]:
+    /// handicap 0 is an even game, 1 a handicap game without stones (Black first, handicap komi;
+    /// DECISIONS.md 21), N >= 2 places N stones unless `setup.stones` already holds them (fixed
+    /// pattern as setup, or free placement played as Black's moves); the variant chooses the
+    /// first player unless `setup.to_move` says otherwise (DECISIONS.md 22). Any board size is
+    /// ruled (DECISIONS.md 25: a size the variant's text does not prescribe is the caller's
+    /// note, not a refusal; see [`Engine::notes`]).
+    pub fn new(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
+        let mut notes = Vec::new();
+        if !ruleset.allows_size(setup.size) {
+            notes.push(SetupNote::SizeNotPrescribed {
+                size: setup.size,
+                prescribed: ruleset.board.sizes.clone(),
+            });
+        }
+        let mut engine = Engine::build(ruleset, setup)?;
+        engine.notes = notes;
+        Ok(engine)
+    }
+
+    /// As [`Engine::new`], but a board size the variant does not prescribe is refused
+    /// (`--strict`, DECISIONS.md 25).
+    pub fn new_strict(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
+        if !ruleset.allows_size(setup.size) {
+            return Err(EngineError::SizeNotAllowed {
+                size: setup.size,
+                allowed: ruleset.board.sizes.clone(),
+            });
+        }
+        Engine::build(ruleset, setup)
+    }
+
+    /// Remarks on the setup (DECISIONS.md 25: a board size the variant does not prescribe).
+    #[must_use]
+    pub fn notes(&self) -> &[SetupNote] {
+        &self.notes
+    }
+
+    fn build(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
+        let size = setup.size;
+        let mut board = Board::new(size);
+        for &(p, c) in &setup.stones {
+            if !size.contains(p) {
+                return Err(EngineError::StoneOffBoard { point: p });
+            }
+            if board.get(p).is_some() {
+                return Err(EngineError::DuplicateStone { point: p });
+            }
+            board.set(p, Some(c));
+        }
+        let handicap = setup.handicap;
+        let mut placement_left = 0;
+        let mut to_move = Color::Black;
+        if handicap >= 2 {
+            to_move = ruleset.handicap.first_after_placement;
+            if setup.stones.is_empty() {
+                match ruleset.handicap.placement {
+                    Placement::Fixed => {
+                        let pattern = ruleset.handicap_points(size, handicap).ok_or(
+                            EngineError::NoHandicapPattern {
+                                size,
+                                stones: handicap,
+                            },
+                        )?;
+                        for p in pattern {
+                            if !size.contains(p) {
+                                return Err(EngineError::StoneOffBoard { point: p });
+                            }
+                            if board.set(p, Some(Color::Black)).is_some() {
+                                return Err(EngineError::DuplicateStone { point: p });
+                            }
+                        }
+                    }
+                    Placement::Free => {
+                        let fits =
+                            usize::try_from(handicap).is_ok_and(|n| n <= size.points_count());
+                        if !fits {
+                            return Err(EngineError::TooManyHandicapStones {
+                                size,
+                                stones: handicap,
+                            });
+                        }
+                        placement_left = handicap;
+                        to_move = Color::Black;
+                    }
+                }
+            }
+        }
+        let pos = Position::from_board(&board);
+        if let Some(p) = size
+            .points()
+            .find(|&p| pos.stone(p).is_some() && pos.liberties(p) == 0)
+        {
+            return Err(EngineError::NoLiberties { point: p });
+        }
+        if let Some(c) = setup.to_move {
+            if placement_left > 0 && c != Color::Black {
+                return Err(EngineError::PlacementNeedsBlack);
+            }
+            // DECISIONS.md 22: at a game start (an empty board, or the handicap stones alone)
+            // the variant names the first mover.
+            let black_only = setup.stones.iter().all(|&(_, c)| c == Color::Black);
+            let game_start = setup.stones.is_empty() || (handicap >= 2 && black_only);
+            if game_start && c != to_move {
+                return Err(EngineError::FirstMover {
+                    expected: to_move,
+                    given: c,
+                });
+            }
+            if placement_left == 0 {
+                to_move = c;
+            }
+        }
+        let komi = setup
+            .komi
+            .unwrap_or_else(|| ruleset.komi_for(setup.handicap));
+        let rules = Rules::compile(ruleset);
+        let moves = 3 * size.points_count() + 16;
+        let mut engine = Engine {
+            ruleset: Arc::new(ruleset.clone()),
+            rules,
+            score_rules: ScoreRules::new(ruleset),
+            pos,
+            flow: Flow {
+                phase: Phase::Playing,
+                to_move,
+                since_resume: 0,
+                since_play: 0,
+                stops: 0,
+                placement_left,
+                prisoners: [0; 2],
+                pass_stones: [0; 2],
+                cycle_from: 0,
+                ko_point: NONE,
+                ko_stone: NONE,
+            },
+            hist: History::with_capacity(moves),
+            handicap,
+            komi,
+            penalties: ByColor::default(),
+            proposals: ByColor::default(),
+            dead: Vec::new(),
+            actions: 0,
+            notes: Vec::new(),
+        };
+        let before = engine.flow;
+        engine.push_entry(Kind::Setup, None, NONE, false, before, 0, (0, 0));
+        Ok(engine)
+    }
+
+    /// Sets the penalty points charged to each side (Ing time penalties, Russian 2010
+    /// violations); they are passed to the count.
+    pub fn set_penalties(&mut self, penalties: ByColor<Points>) {
+        self.penalties = penalties;
+    }
+
+    /// The variant.
+    #[must_use]
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The komi of this game (the setup's, else the variant's for the handicap).
+    #[must_use]
+    pub fn komi(&self) -> Points {
+        self.komi
+    }
+
+    /// The handicap of the setup (0 even, 1 handicap without stones, N stones).
+    #[must_use]
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// The position: stones, strings, empty list and hash, without the history. Cloning it is
+    /// cheap (a few fixed-size arrays).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The agreed dead stones (whole strings), once the game ended by agreement.
+    #[must_use]
+    pub fn dead_stones(&self) -> &[Point] {
+        &self.dead
+    }
+
+    /// The Zobrist hash of the board (XOR of one random key per stone; 0 for the empty board).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.flow.to_move
+    }
+
+    /// The stone on `p` (`None` for an empty point or off the board).
+    #[must_use]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        self.pos.stone(p)
+    }
+
+    /// Whether every on-board orthogonal neighbour of `p` is a stone of the player to move.
+    #[must_use]
+    pub fn is_own_eye(&self, p: Point) -> bool {
+        self.pos.is_eye_of(p, self.flow.to_move)
+    }
+
+    /// The empty points, in the order the position keeps them (a played point is swapped out
+    /// with the last; captured points are appended).
+    #[must_use]
+    pub fn empty_points(&self) -> &[Point] {
+        self.pos.empty_points()
+    }
+
+    /// The stones removed by the last move: the opponent's captured stones, then the player's
+    /// own stones removed by a self-capture (empty after a pass).
+    #[must_use]
+    pub fn captured(&self) -> &[Point] {
+        self.pos.removed()
+    }
+
+    /// Whether the player to move may play on `p` now, under every rule of the variant (a
+    /// one-stone self-capture that the variant counts as a pass is accepted, as a pass).
+    #[must_use]
+    pub fn is_legal(&self, p: Point) -> bool {
+        self.judge(self.flow.to_move, Move::Play(p)).is_ok()
+    }
+
+    /// Plays `mv` for the player to move, or refuses it with the reason (the game is then
+    /// unchanged). Does not allocate on a warm position.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        let color = self.flow.to_move;
+        let judged = self.judge(color, mv)?;
+        self.commit(color, judged);
+        Ok(())
+    }
+
+    /// Takes back the last move (and White's automatic last pass with it). Refused (`false`)
+    /// at the initial position and after a non-move action (a proposal, a resumption, a
+    /// resignation) that followed the last move.
+    pub fn undo(&mut self) -> bool {
+        loop {
+            let last = *self.hist.last();
+            if last.kind == Kind::Setup || last.actions != self.actions {
+                return false;
+            }
+            self.pop_entry();
+            if !last.automatic {
+                return true;
+            }
+        }
+    }
+
+    /// Every move the player to move may make now, in the order of [`Engine::empty_points`],
+    /// then the pass; nothing unless playing.
+    pub fn legal_moves_iter(&self) -> impl Iterator<Item = Move> + '_ {
+        let color = self.flow.to_move;
+        let playing = self.flow.phase == Phase::Playing;
+        let points = if playing {
+            self.pos.empty_points()
+        } else {
+            &[]
+        };
+        points
+            .iter()
+            .map(|&p| Move::Play(p))
+            .chain(playing.then_some(Move::Pass))
+            .filter(move |&mv| self.judge(color, mv).is_ok())
+    }
+
+    /// Tromp-Taylor area score of the board as it stands (every stone alive): Black's stones
+    /// and the empty points reaching only Black, minus White's, minus `komi`.
+    #[must_use]
+    pub fn area_score_tromp_taylor(&self, komi: Points) -> Points {
+        self.pos.area_score_tromp_taylor(komi)
+    }
+
+    /// The number of entries since the long-cycle count restarted whose situation equals the
+    /// current one (the count `play.long-cycle-repetitions` is compared with).
+    #[must_use]
+    pub fn cycle_count(&self) -> u32 {
+        self.hist.last().cycle_count
+    }
+
+    /// Judges a move without changing the game (the interpreter's order of refusals: phase,
+    /// turn, handicap placement, board, suicide, ko).
+    fn judge(&self, color: Color, mv: Move) -> Result<Judged, Illegal> {
+        match self.flow.phase {
+            Phase::Playing => {}
+            Phase::Ended(_) => return Err(Illegal::GameOver),
+            Phase::Stopped => {
+                return Err(Illegal::WrongPhase {
+                    needs: PhaseKind::Playing,
+                });
+            }
+        }
+        if color != self.flow.to_move {
+            return Err(Illegal::WrongTurn {
+                expected: self.flow.to_move,
+            });
+        }
+        if self.flow.placement_left > 0 {
+            let placing = matches!(
+                (color, mv),
+                (Color::Black, Move::Play(_)) | (Color::White, Move::Pass)
+            );
+            if !placing {
+                return Err(Illegal::HandicapPlacement { player: color });
+            }
+        }
+        let Move::Play(p) = mv else {
+            return Ok(Judged::Pass(NONE));
+        };
+        let Some(i) = self.pos.cell_of(p) else {
+            return Err(Illegal::OffBoard);
+        };
+        if self.pos.color_at(i) != board::EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        let c = code(color);
+        // Fast path. Invariant: a play that captures nothing and keeps a liberty cannot be a
+        // ko recapture nor remove a hot stone; its board hash is the current one with the
+        // stone's key.
+        if self.pos.quiet_and_alive(i, c) {
+            return match self.rules.ko {
+                Ko::Simple => Ok(Judged::Play(i)),
+                Ko::Ing => self.check_ban(color, i).map(|()| Judged::Play(i)),
+                _ => {
+                    let after = self.pos.hash() ^ board::key(i, c);
+                    self.check_superko(color, after).map(|()| Judged::Play(i))
+                }
+            };
+        }
+        let probe = self.pos.probe(i, c);
+        if probe.self_capture {
+            let rule = if probe.string_size == 1 {
+                self.rules.single_suicide
+            } else {
+                self.rules.multi_suicide
+            };
+            match rule {
+                SelfCapture::Forbidden => return Err(Illegal::Suicide),
+                SelfCapture::Pass => return Ok(Judged::Pass(i)),
+                SelfCapture::Remove => {}
+            }
+        }
+        match self.rules.ko {
+            Ko::Simple => {
+                // J89 Art. 6 as the interpreter reads it: the opponent's last move captured
+                // exactly the one stone on `p`, and this play captures exactly the stone it
+                // played.
+                let last = self.hist.last();
+                let ko = self.flow.ko_point == i
+                    && last.kind == Kind::Play
+                    && last.mover == Some(color.opponent())
+                    && probe.captures.as_slice() == [self.pos.head(self.flow.ko_stone)]
+                    && self.pos.stones_of_head(self.pos.head(self.flow.ko_stone)) == 1;
+                if ko { Err(Illegal::Ko) } else { Ok(()) }
+            }
+            Ko::Ing => {
+                let mut hit: Vec<Point> = Vec::new();
+                for &(h, _) in &self.hist.hot {
+                    let cell = self.pos.index(h);
+                    let k = self.pos.color_at(cell);
+                    if !matches!(k, board::BLACK | board::WHITE) {
+                        continue;
+                    }
+                    let head = self.pos.head(cell);
+                    let removed = probe.captures.as_slice().contains(&head)
+                        || (probe.self_capture && probe.friends.as_slice().contains(&head));
+                    if removed {
+                        hit.push(h);
+                    }
+                }
+                if !hit.is_empty() {
+                    hit.sort();
+                    return Err(Illegal::HotStone { stones: hit });
+                }
+                self.check_ban(color, i)
+            }
+            _ => {
+                let after = self.pos.hash_after(i, c, &probe);
+                self.check_superko(color, after)
+            }
+        }
+        .map(|()| Judged::Play(i))
+    }
+
+    /// The superko rules, from the hash `after` of the board the play would create.
+    #[inline]
+    fn check_superko(&self, color: Color, after: u64) -> Result<(), Illegal> {
+        let repeats = |t: u32| usize::try_from(t).unwrap_or(usize::MAX);
+        match self.rules.ko {
+            Ko::PositionalSuperko => match self.hist.boards.get(after) {
+                Some(t) => Err(Illegal::PositionalSuperko {
+                    repeats: repeats(t),
+                }),
+                None => Ok(()),
+            },
+            Ko::SituationalSuperko => {
+                match self.hist.situations.get(situation(after, color.opponent())) {
+                    Some(t) => Err(Illegal::SituationalSuperko {
+                        repeats: repeats(t),
+                    }),
+                    None => Ok(()),
+                }
+            }
+            Ko::NaturalSituationalSuperko => match self.hist.natural[side(color)].get(after) {
+                Some(t) => Err(Illegal::NaturalSituationalSuperko {
+                    repeats: repeats(t),
+                }),
+                None => Ok(()),
+            },
+            Ko::Simple | Ko::Ing => Ok(()),
+        }
+    }
+
+    /// Ing rule D: the play on cell `i` from the current situation was banned.
+    #[inline]
+    fn check_ban(&self, color: Color, i: u16) -> Result<(), Illegal> {
+        let key = situation(self.pos.hash(), color) ^ board::move_key(i);
+        match self.hist.bans.get(key) {
+            Some(t) => Err(Illegal::CycleRestart {
+                started: usize::try_from(t).unwrap_or(usize::MAX),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Performs a judged move.
+    fn commit(&mut self, color: Color, judged: Judged) {
+        let before = self.flow;
+        let placing = self.flow.placement_left > 0;
+        let removed_at = self.hist.removed.len();
+        let mut removed = (0u32, 0u32);
+        let (kind, cell) = match judged {
+            Judged::Pass(cell) => {
+                self.pos.clear_removed();
+                self.flow.to_move = if placing {
+                    Color::Black
+                } else {
+                    color.opponent()
+                };
+                self.flow.ko_point = NONE;
+                (Kind::Pass, cell)
+            }
+            Judged::Play(i) => {
+                self.pos.play(i, code(color));
+                let opp = self.pos.captured().len();
+                let own = self.pos.self_captured().len();
+                for k in 0..opp + own {
+                    let p = self.pos.removed()[k];
+                    let cell = self.pos.index(p);
+                    self.hist.removed.push(cell);
+                }
+                removed = (
+                    u32::try_from(opp).unwrap_or(u32::MAX),
+                    u32::try_from(own).unwrap_or(u32::MAX),
+                );
+                self.flow.to_move = if placing && self.flow.placement_left == 1 {
+                    self.rules.first_after_placement
+                } else if placing && !self.rules.white_passes_in_placement {
+                    Color::Black
+                } else {
+                    color.opponent()
+                };
+                // Simple ko: remember a single-stone capture (the only kind J89 Art. 6 names).
+                if opp == 1 && own == 0 {
+                    self.flow.ko_point = self.pos.index(self.pos.captured()[0]);
+                    self.flow.ko_stone = i;
+                } else {
+                    self.flow.ko_point = NONE;
+                }
+                self.flow.prisoners[side(color)] += removed.0;
+                self.flow.prisoners[side(color.opponent())] += removed.1;
+                (Kind::Play, i)
+            }
+        };
+        let hot = if self.rules.ko == Ko::Ing {
+            self.update_hot(color, kind, cell)
+        } else {
+            (0, 0)
+        };
+        let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, hot);
+        self.hist.entries[t].removed_opponent = removed.0;
+        self.hist.entries[t].removed_own = removed.1;
+        let cycle_end = self
+            .rules
+            .long_cycle
+            .filter(|_| self.hist.entries[t].cycle_count >= self.rules.long_cycle_repetitions);
+        if kind == Kind::Pass {
+            if self.rules.pass_stones && !placing {
+                self.flow.pass_stones[side(color.opponent())] += 1;
+            }
+            if !placing {
+                self.after_pass();
+            }
+        } else {
+            if placing {
+                self.flow.placement_left -= 1;
+            }
+            self.flow.since_resume = 0;
+            self.flow.since_play = 0;
+        }
+        if self.flow.phase == Phase::Playing
+            && let Some(e) = cycle_end
+        {
+            self.flow.phase = Phase::Ended(e);
+        }
+    }
+
+    /// Counts a pass and rules on it: the final end first, then the stop (the interpreter's
+    /// `end::after_pass`).
+    fn after_pass(&mut self) {
+        self.flow.since_resume += 1;
+        self.flow.since_play += 1;
+        let r = self.rules;
+        if r.final_end_passes > 0 && self.flow.since_play >= r.final_end_passes {
+            self.end_after_passes(Ending::AllAlive);
+            return;
+        }
+        if self.flow.since_resume >= r.stop_passes {
+            self.flow.stops += 1;
+            if r.stop_scores || (r.final_at_second_stop && self.flow.stops >= 2) {
+                self.end_after_passes(Ending::AllAlive);
+                return;
+            }
+            self.flow.phase = Phase::Stopped;
+            self.proposals = ByColor::default();
+        }
+    }
+
+    /// Ends the game after the passes or an agreement, adding White's last pass when the
+    /// variant asks for it (`end.last-pass`).
+    fn end_after_passes(&mut self, ending: Ending) {
+        let last = *self.hist.last();
+        let black_passed_last = last.kind == Kind::Pass && last.mover == Some(Color::Black);
+        if self.rules.white_passes_last && black_passed_last {
+            let before = self.flow;
+            self.pos.clear_removed();
+            self.flow.to_move = Color::Black;
+            self.flow.ko_point = NONE;
+            let hot = if self.rules.ko == Ko::Ing {
+                self.update_hot(Color::White, Kind::Pass, NONE)
+            } else {
+                (0, 0)
+            };
+            let removed_at = self.hist.removed.len();
+            self.push_entry(
+                Kind::Pass,
+                Some(Color::White),
+                NONE,
+                true,
+                before,
+                removed_at,
+                hot,
+            );
+            if self.rules.pass_stones {
+                self.flow.pass_stones[side(Color::Black)] += 1;
+            }
+        }
+        self.flow.phase = Phase::Ended(ending);
+    }
+
+    /// Ing rule H after a move: a ko capture adds its string to the hot stones (minus the
+    /// stones no longer on the board), anything else cools them all. Saves the earlier list for
+    /// undo and returns its range.
+    fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) -> (u32, u32) {
+        let at = u32::try_from(self.hist.hot_saved.len()).unwrap_or(u32::MAX);
+        let len = u32::try_from(self.hist.hot.len()).unwrap_or(u32::MAX);
+        self.hist.hot_saved.extend_from_slice(&self.hist.hot);
+        let ko_capture = kind == Kind::Play && self.is_ko_capture(cell);
+        if ko_capture {
+            let head = self.pos.head(cell);
+            let stones: Vec<u16> = self.pos.string_cells(head).collect();
+            for s in stones {
+                let entry = (self.pos.point(s), color);
+                if !self.hist.hot.contains(&entry) {
+                    self.hist.hot.push(entry);
+                }
+            }
+            let pos = &self.pos;
+            self.hist
+                .hot
+                .retain(|&(h, owner)| pos.stone(h) == Some(owner));
+            self.hist.hot.sort();
+        } else {
+            self.hist.hot.clear();
+        }
+        (at, len)
+    }
+
+    /// VARIANTS.md 3.a KO CAPTURE, for the play just made on `cell`: it captured, did not
+    /// self-capture, its string has exactly one liberty, that liberty was captured, and the
+    /// string is as large as the capture.
+    fn is_ko_capture(&self, cell: u16) -> bool {
+        let captured = self.pos.captured();
+        if captured.is_empty() || !self.pos.self_captured().is_empty() {
+            return false;
+        }
+        let head = self.pos.head(cell);
+        if self.pos.libs_of_head(head) != 1
+            || usize::from(self.pos.stones_of_head(head)) != captured.len()
+        {
+            return false;
+        }
+        self.pos
+            .only_liberty(head)
+            .is_some_and(|q| captured.contains(&self.pos.point(q)))
+    }
+
+    /// Appends an entry and updates the indexes; returns its number.
+    #[allow(clippy::too_many_arguments)]
+    fn push_entry(
+        &mut self,
+        kind: Kind,
+        mover: Option<Color>,
+        cell: u16,
+        automatic: bool,
+        before: Flow,
+        removed_at: usize,
+        hot: (u32, u32),
+    ) -> usize {
+        let t = self.hist.entries.len();
+        let t32 = u32::try_from(t).unwrap_or(u32::MAX);
+        let board_hash = self.pos.hash();
+        let to_move = self.flow.to_move;
+        self.hist.entries.push(Entry {
+            board: board_hash,
+            to_move,
+            mover,
+            kind,
+            cell,
+            cycle_count: 1,
+            automatic,
+            prev_board: None,
+            prev_situation: None,
+            prev_natural: None,
+            ban: None,
+            removed_at: u32::try_from(removed_at).unwrap_or(u32::MAX),
+            removed_opponent: 0,
+            removed_own: 0,
+            hot_at: hot.0,
+            hot_len: hot.1,
+            before,
+            actions: self.actions,
+        });
+        let indexed = kind != Kind::Setup || self.rules.initial_counts;
+        if indexed && self.rules.ko == Ko::PositionalSuperko {
+            let prev = self.hist.boards.insert(board_hash, t32);
+            self.hist.entries[t].prev_board = Some(prev);
+        }
+        if indexed && self.rules.track_situations {
+            let sit = situation(board_hash, to_move);
+            let earlier = self.hist.situations.get(sit);
+            if let Some(t0) = earlier {
+                let t0 = t0 as usize;
+                if t0 >= self.flow.cycle_from as usize {
+                    self.hist.entries[t].cycle_count = self.hist.entries[t0].cycle_count + 1;
+                }
+                // Ing rule D: the most recent earlier occurrence t0; the board play that
+                // followed it may not be made again from it by the same player.
+                if self.rules.ko == Ko::Ing {
+                    let next = self.hist.entries[t0 + 1];
+                    if next.kind == Kind::Play {
+                        let key = sit ^ board::move_key(next.cell);
+                        if self.hist.bans.get(key).is_none() {
+                            self.hist
+                                .bans
+                                .insert(key, u32::try_from(t0 + 1).unwrap_or(u32::MAX));
+                            self.hist.entries[t].ban = Some(key);
+                        }
+                    }
+                }
+            }
+            let prev = self.hist.situations.insert(sit, t32);
+            self.hist.entries[t].prev_situation = Some(prev);
+        }
+        if kind == Kind::Play
+            && self.rules.ko == Ko::NaturalSituationalSuperko
+            && let Some(m) = mover
+        {
+            let prev = self.hist.natural[side(m)].insert(board_hash, t32);
+            self.hist.entries[t].prev_natural = Some(prev);
+        }
+        t
+    }
+
+    /// Removes the last entry and restores everything it changed.
+    fn pop_entry(&mut self) {
+        let Some(e) = self.hist.entries.pop() else {
+            return;
+        };
+        let t = self.hist.entries.len();
+        if let (Some(prev), Some(m)) = (e.prev_natural, e.mover) {
+            self.hist.natural[side(m)].restore(e.board, prev);
+        }
+        if let Some(prev) = e.prev_situation {
+            self.hist
+                .situations
+                .restore(situation(e.board, e.to_move), prev);
+        }
+        if let Some(key) = e.ban {
+            self.hist.bans.restore(key, None);
+        }
+        if let Some(prev) = e.prev_board {
+            self.hist.boards.restore(e.board, prev);
+        }
+        if e.kind == Kind::Play
+            && let Some(m) = e.mover
+        {
+            let at = e.removed_at as usize;
+            let mid = at + e.removed_opponent as usize;
+            let end = mid + e.removed_own as usize;
+            let removed = std::mem::take(&mut self.hist.removed);
+            self.pos
+                .unplay(e.cell, code(m), &removed[at..mid], &removed[mid..end]);
+            self.hist.removed = removed;
+            self.hist.removed.truncate(at);
+        }
+        if self.rules.ko == Ko::Ing {
+            let at = e.hot_at as usize;
+            let len = e.hot_len as usize;
+            self.hist.hot.clear();
+            self.hist
+                .hot
+                .extend_from_slice(&self.hist.hot_saved[at..at + len]);
+            self.hist.hot_saved.truncate(at);
+        }
+        self.flow = e.before;
+        debug_assert_eq!(t, self.hist.entries.len());
+    }
+
+    fn check_proposal(&self, dead: &[Point]) -> Result<(), Illegal> {
+        match self.flow.phase {
+            Phase::Ended(_) => return Err(Illegal::GameOver),
+            Phase::Playing => {
+                return Err(Illegal::WrongPhase {
+                    needs: PhaseKind::Stopped,
+                });
+            }
+            Phase::Stopped => {}
+        }
+        for &p in dead {
+            if !self.pos.size().contains(p) {
+                return Err(Illegal::OffBoard);
+            }
+            if self.pos.stone(p).is_none() {
+                return Err(Illegal::NotAStone { point: p });
+            }
+        }
+        Ok(())
+    }
+
+    /// A dead-stone proposal expanded to whole strings, sorted, without duplicates.
+    fn expand_dead(&self, named: &[Point]) -> Vec<Point> {
+        let mut out: Vec<Point> = Vec::new();
+        for &p in named {
+            if let Some(i) = self.pos.cell_of(p)
+                && self.pos.stone(p).is_some()
+            {
+                let head = self.pos.head(i);
+                out.extend(self.pos.string_cells(head).map(|s| self.pos.point(s)));
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn check_action(&self, action: &Action) -> Result<(), Illegal> {
+        match action {
+            Action::Move { color, mv } => self.judge(*color, *mv).map(|_| ()),
+            Action::ProposeDead { dead, .. } => self.check_proposal(dead),
+            Action::Resume { .. } => match self.flow.phase {
+                Phase::Ended(_) => Err(Illegal::GameOver),
+                Phase::Playing => Err(Illegal::WrongPhase {
+                    needs: PhaseKind::Stopped,
+                }),
+                Phase::Stopped => Ok(()),
+            },
+            Action::Resign { .. } | Action::LoseOnTime { .. } => match self.flow.phase {
+                Phase::Ended(_) => Err(Illegal::GameOver),
+                _ => Ok(()),
+            },
+        }
+    }
+
+    fn apply_action(&mut self, action: &Action) -> Result<ActionReport, Illegal> {
+        match action {
+            Action::Move { color, mv } => {
+                let judged = self.judge(*color, *mv)?;
+                self.commit(*color, judged);
+                let mut report = ActionReport::default();
+                match judged {
+                    Judged::Pass(cell) => report.counted_as_pass = cell != NONE,
+                    Judged::Play(_) => {
+                        report.captured = self.pos.captured().to_vec();
+                        report.captured.sort();
+                        report.self_captured = self.pos.self_captured().to_vec();
+                        report.self_captured.sort();
+                    }
+                }
+                Ok(report)
+            }
+            Action::ProposeDead { by, dead } => {
+                self.check_proposal(dead)?;
+                self.actions += 1;
+                let expanded = self.expand_dead(dead);
+                *self.proposals.get_mut(*by) = Some(expanded);
+                if let ByColor {
+                    black: Some(b),
+                    white: Some(w),
+                } = &self.proposals
+                    && b == w
+                {
+                    self.dead = b.clone();
+                    self.end_after_passes(Ending::Agreement);
+                }
+                Ok(ActionReport::default())
+            }
+            Action::Resume { by } => {
+                self.check_action(action)?;
+                self.actions += 1;
+                let last_mover = self.hist.last().mover;
+                self.flow.to_move = if self.rules.resume_opponent_of_last_mover {
+                    last_mover.map_or(self.flow.to_move, Color::opponent)
+                } else {
+                    by.opponent()
+                };
+                self.flow.since_resume = 0;
+                // DECISIONS.md 12: the long-cycle count restarts when play stops; the state
+                // the stopping pass left is the first occurrence of the resumed play (a
+                // resumption is never undone, so the entry's count may be rewritten).
+                let last = self.hist.entries.len() - 1;
+                self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
+                self.hist.entries[last].cycle_count = 1;
+                self.proposals = ByColor::default();
+                self.flow.phase = Phase::Playing;
+                Ok(ActionReport::default())
+            }
+            Action::Resign { by } => {
+                self.check_action(action)?;
+                self.actions += 1;
+                self.flow.phase = Phase::Ended(Ending::Resignation(*by));
+                Ok(ActionReport::default())
+            }
+            Action::LoseOnTime { by } => {
+                self.check_action(action)?;
+                self.actions += 1;
+                self.flow.phase = Phase::Ended(Ending::Time(*by));
+                Ok(ActionReport::default())
+            }
+        }
+    }
+
+    /// Every consistency invariant of the position and the history (for tests): the board's
+    /// (see [`Position::check_invariants`]) and the last entry's hash.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.pos.check_invariants()?;
+        if self.hist.last().board != self.pos.hash() {
+            return Err("the last entry's hash is not the board's".into());
+        }
+        Ok(())
+    }
+
+    /// Whether the game ended in a way that is scored.
+    fn scoring_ready(&self) -> bool {
+        matches!(
+            self.flow.phase,
+            Phase::Ended(Ending::Agreement | Ending::AllAlive)
+        )
+    }
+}
+
+impl Referee for Engine {
+    fn size(&self) -> BoardSize {
+        self.pos.size()
+    }
+
+    fn board(&self) -> Board {
+        self.pos.board()
+    }
+
+    fn to_move(&self) -> Color {
+        self.flow.to_move
+    }
+
+    fn phase(&self) -> Phase {
+        self.flow.phase
+    }
+
+    fn moves_played(&self) -> usize {
+        self.hist.entries.len() - 1
+    }
+
+    fn prisoners(&self) -> ByColor<u32> {
+        ByColor {
+            black: self.flow.prisoners[0],
+            white: self.flow.prisoners[1],
+        }
+    }
+
+    fn pass_stones(&self) -> ByColor<u32> {
+        ByColor {
+            black: self.flow.pass_stones[0],
+            white: self.flow.pass_stones[1],
+        }
+    }
+
+    fn check(&self, action: &Action) -> Result<(), Illegal> {
+        self.check_action(action)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<ActionReport, PlayError> {
+        self.apply_action(&action)
+            .map_err(|reason| PlayError { action, reason })
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut out: Vec<Move> = self.legal_moves_iter().collect();
+        out.sort_by_key(|mv| match mv {
+            Move::Play(p) => (0, *p),
+            Move::Pass => (1, Point::rc(0, 0)),
+        });
+        out
+    }
+
+    fn hot_stones(&self) -> Option<Vec<Point>> {
+        Some(self.hist.hot.iter().map(|&(p, _)| p).collect())
+    }
+
+    fn score(&self) -> Option<Score> {
+        if !self.scoring_ready() {
+            return None;
+        }
+        let board = self.pos.board();
+        let input = ScoreInput {
+            board: &board,
+            dead: &self.dead,
+            prisoners: Referee::prisoners(self),
+            pass_stones: Referee::pass_stones(self),
+            handicap: self.handicap,
+            komi: self.komi,
+            penalties: self.penalties,
+        };
+        scoring::score(&self.score_rules, &input).ok()
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        let Phase::Ended(e) = self.flow.phase else {
+            return None;
+        };
+        match e {
+            Ending::Agreement | Ending::AllAlive => self.score().map(|s| s.result),
+            Ending::NoResult => Some(GameResult::NoResult),
+            Ending::Draw => Some(GameResult::Draw),
+            Ending::Resignation(c) => Some(GameResult::Win {
+                winner: c.opponent(),
+                by: WinBy::Resignation,
+            }),
+            Ending::Time(c) => Some(GameResult::Win {
+                winner: c.opponent(),
+                by: WinBy::Time,
+            }),
+        }
+    }
+}
+
+impl Engine {
+    /// Prisoners and pass stones, penalties: the bookkeeping the count reads.
+    #[must_use]
+    pub fn penalties(&self) -> ByColor<Points> {
+        self.penalties
+    }
+}

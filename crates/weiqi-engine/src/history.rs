@@ -1,0 +1,294 @@
+//! The history of a game as the repetition rules read it: one small fixed record per move, and
+//! hash indexes instead of scans.
+//!
+//! Invariants:
+//! - **Entries.** Entry `t` is the state after move `t` (entry 0: the initial position), as the
+//!   interpreter's history; each holds the board hash and the side to move, never a board.
+//! - **Indexes.** Each [`HashIndex`] maps a hash to the most recent entry that has it, over the
+//!   entries its rule reads: `boards` every entry (positional superko), `situations` every
+//!   entry's board hash XOR the side-to-move key (situational superko, the Ing rule D, long
+//!   cycles), `natural[c]` the entries colour `c` made by a board play (natural situational
+//!   superko); entry 0 is in `boards` and `situations` exactly when `play.initial-position`
+//!   counts. Each entry remembers the value its insertion replaced, so undo restores the index
+//!   exactly (last in, first out).
+//! - **Hashes.** Equal boards have equal hashes; unequal boards collide with probability about
+//!   2^-64 per pair, which the engine accepts (a collision would refuse a legal play).
+
+use weiqi_core::{Color, Phase, Point};
+
+/// "No value" in a [`HashIndex`] slot.
+const FREE: u32 = u32::MAX;
+
+/// An open-addressing map from a 64-bit hash to an entry number, with linear probing and
+/// backward-shift deletion. The key is its own hash: Zobrist keys are uniformly random, so the
+/// low bits index the table directly.
+#[derive(Debug, Clone)]
+pub(crate) struct HashIndex {
+    keys: Vec<u64>,
+    vals: Vec<u32>,
+    len: usize,
+}
+
+impl HashIndex {
+    /// A table for at least `n` keys without growing.
+    pub(crate) fn with_capacity(n: usize) -> HashIndex {
+        let cap = (n.max(8) * 2).next_power_of_two();
+        HashIndex {
+            keys: vec![0; cap],
+            vals: vec![FREE; cap],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn mask(&self) -> usize {
+        self.keys.len() - 1
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        // Truncation intended: the low bits of a Zobrist hash are uniformly random.
+        (key as usize) & self.mask()
+    }
+
+    /// The entry stored for `key`.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<u32> {
+        let mut i = self.home(key);
+        loop {
+            let v = self.vals[i];
+            if v == FREE {
+                return None;
+            }
+            if self.keys[i] == key {
+                return Some(v);
+            }
+            i = (i + 1) & self.mask();
+        }
+    }
+
+    /// Stores `val` for `key`; returns the value it replaced.
+    pub(crate) fn insert(&mut self, key: u64, val: u32) -> Option<u32> {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let mut i = self.home(key);
+        loop {
+            let v = self.vals[i];
+            if v == FREE {
+                self.keys[i] = key;
+                self.vals[i] = val;
+                self.len += 1;
+                return None;
+            }
+            if self.keys[i] == key {
+                self.vals[i] = val;
+                return Some(v);
+            }
+            i = (i + 1) & self.mask();
+        }
+    }
+
+    /// Undoes an [`HashIndex::insert`] of `key` that returned `prev`.
+    pub(crate) fn restore(&mut self, key: u64, prev: Option<u32>) {
+        let mut i = self.home(key);
+        loop {
+            if self.vals[i] == FREE {
+                return;
+            }
+            if self.keys[i] == key {
+                break;
+            }
+            i = (i + 1) & self.mask();
+        }
+        if let Some(v) = prev {
+            self.vals[i] = v;
+            return;
+        }
+        // Backward-shift deletion: pull later keys of the probe run into the hole when the
+        // hole lies on their path from their home slot.
+        let mask = self.mask();
+        let mut hole = i;
+        let mut j = i;
+        loop {
+            j = (j + 1) & mask;
+            if self.vals[j] == FREE {
+                break;
+            }
+            let home = self.home(self.keys[j]);
+            let between = if hole <= j {
+                hole < home && home <= j
+            } else {
+                hole < home || home <= j
+            };
+            if !between {
+                self.keys[hole] = self.keys[j];
+                self.vals[hole] = self.vals[j];
+                hole = j;
+            }
+        }
+        self.vals[hole] = FREE;
+        self.len -= 1;
+    }
+
+    fn grow(&mut self) {
+        let old_keys = std::mem::take(&mut self.keys);
+        let old_vals = std::mem::take(&mut self.vals);
+        let cap = old_keys.len() * 2;
+        self.keys = vec![0; cap];
+        self.vals = vec![FREE; cap];
+        self.len = 0;
+        for (k, v) in old_keys.into_iter().zip(old_vals) {
+            if v != FREE {
+                self.insert(k, v);
+            }
+        }
+    }
+}
+
+/// What produced an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Kind {
+    /// The initial position.
+    Setup,
+    /// A board play.
+    Play,
+    /// A pass, or a play counted as one (Ing one-stone suicide).
+    Pass,
+}
+
+/// The game-flow state a move may change (restored by undo).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Flow {
+    /// The phase.
+    pub(crate) phase: Phase,
+    /// The player to move.
+    pub(crate) to_move: Color,
+    /// Consecutive passes since the last board play or resumption.
+    pub(crate) since_resume: u32,
+    /// Consecutive passes since the last board play, across stops.
+    pub(crate) since_play: u32,
+    /// Stops so far.
+    pub(crate) stops: u32,
+    /// Free handicap stones Black has still to place.
+    pub(crate) placement_left: u32,
+    /// Prisoners each side has taken.
+    pub(crate) prisoners: [u32; 2],
+    /// Pass stones each side has received.
+    pub(crate) pass_stones: [u32; 2],
+    /// The first entry the long-cycle count reads (it restarts on resumption).
+    pub(crate) cycle_from: u32,
+    /// Simple ko: the cell whose play would retake, the cell of the stone it would retake, and
+    /// who may not retake (`NONE` cells when there is no ko).
+    pub(crate) ko_point: u16,
+    /// See `ko_point`.
+    pub(crate) ko_stone: u16,
+}
+
+/// One recorded move (or the initial position), with what undo needs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry {
+    /// The board hash after the move.
+    pub(crate) board: u64,
+    /// The player to move after it.
+    pub(crate) to_move: Color,
+    /// Who made it.
+    pub(crate) mover: Option<Color>,
+    /// What it was.
+    pub(crate) kind: Kind,
+    /// The cell played (`NONE` for a pass and the initial position; a one-stone suicide counted
+    /// as a pass keeps its cell).
+    pub(crate) cell: u16,
+    /// How often the entry's situation occurred since the long-cycle count restarted.
+    pub(crate) cycle_count: u32,
+    /// Added by the engine (White's last pass), undone with the move before it.
+    pub(crate) automatic: bool,
+    /// The values the insertions of this entry replaced in the indexes.
+    pub(crate) prev_board: Option<Option<u32>>,
+    /// See `prev_board`.
+    pub(crate) prev_situation: Option<Option<u32>>,
+    /// See `prev_board`.
+    pub(crate) prev_natural: Option<Option<u32>>,
+    /// The Ing ban key this entry recorded, if new.
+    pub(crate) ban: Option<u64>,
+    /// Range in the removed-stones stack: opponent stones, then own stones.
+    pub(crate) removed_at: u32,
+    /// See `removed_at`.
+    pub(crate) removed_opponent: u32,
+    /// See `removed_at`.
+    pub(crate) removed_own: u32,
+    /// Range in the saved hot-stone stack: the hot stones before this move.
+    pub(crate) hot_at: u32,
+    /// See `hot_at`.
+    pub(crate) hot_len: u32,
+    /// The flow before the move.
+    pub(crate) before: Flow,
+    /// The number of non-move actions (resumption) made before this move.
+    pub(crate) actions: u32,
+}
+
+/// The situation hash: the board hash with the side-to-move key for White.
+#[inline]
+#[must_use]
+pub(crate) fn situation(board: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => board,
+        Color::White => board ^ crate::board::white_to_move_key(),
+    }
+}
+
+/// The history and its indexes.
+#[derive(Debug, Clone)]
+pub(crate) struct History {
+    /// Entry 0 is the initial position.
+    pub(crate) entries: Vec<Entry>,
+    /// Board hash -> most recent entry (positional superko).
+    pub(crate) boards: HashIndex,
+    /// Situation hash -> most recent entry.
+    pub(crate) situations: HashIndex,
+    /// Per colour (Black, White): board hash -> most recent board play of that colour creating it.
+    pub(crate) natural: [HashIndex; 2],
+    /// Ing rule D: (situation hash XOR move key) -> the move that started the cycle.
+    pub(crate) bans: HashIndex,
+    /// Removed stones of every move, by entry ranges.
+    pub(crate) removed: Vec<u16>,
+    /// The Ing hot stones now, sorted, each with its owner.
+    pub(crate) hot: Vec<(Point, Color)>,
+    /// Earlier hot-stone lists, by entry ranges.
+    pub(crate) hot_saved: Vec<(Point, Color)>,
+}
+
+/// The index of a colour in per-colour arrays.
+#[inline]
+#[must_use]
+pub(crate) fn side(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl History {
+    /// An empty history sized for `moves` moves.
+    pub(crate) fn with_capacity(moves: usize) -> History {
+        History {
+            entries: Vec::with_capacity(moves + 1),
+            boards: HashIndex::with_capacity(moves),
+            situations: HashIndex::with_capacity(moves),
+            natural: [
+                HashIndex::with_capacity(moves / 2),
+                HashIndex::with_capacity(moves / 2),
+            ],
+            bans: HashIndex::with_capacity(16),
+            removed: Vec::with_capacity(moves),
+            hot: Vec::new(),
+            hot_saved: Vec::new(),
+        }
+    }
+
+    /// The last entry.
+    pub(crate) fn last(&self) -> &Entry {
+        // Entry 0 is pushed at construction and never popped.
+        &self.entries[self.entries.len() - 1]
+    }
+}

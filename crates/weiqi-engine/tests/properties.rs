@@ -1,0 +1,183 @@
+//! Property tests of the engine's invariants (CONVENTIONS.md 27, issue 11 "Tests"): after every
+//! action the incremental hash equals the recomputed one and every liberty count equals a flood
+//! fill; undo restores the exact earlier position, hash and history; a copy plays independently
+//! of its original. Random games from fixed seeds, under every built-in variant.
+
+use weiqi_core::{Action, BoardSize, Color, Move, Phase, Referee, Setup};
+use weiqi_engine::Engine;
+
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// Any-size copy of a built-in variant (some list only their text's sizes).
+fn variant(id: &str) -> weiqi_spec::Ruleset {
+    let text = format!("extends = \"{id}\"\n[board]\nsizes = []\n");
+    weiqi_spec::parse_str(&format!("{id}-any.toml"), &text).expect("valid variation")
+}
+
+/// Everything a Referee observes, plus the hash and the legal moves.
+fn snapshot(g: &Engine) -> String {
+    format!(
+        "{}|{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:x}|{:?}",
+        g.board(),
+        g.to_move(),
+        g.phase(),
+        g.moves_played(),
+        g.prisoners(),
+        g.pass_stones(),
+        g.hot_stones(),
+        g.hash(),
+        g.legal_moves()
+    )
+}
+
+/// Plays a random game of at most `limit` moves (resuming after stops), calling `each` after
+/// every accepted move with the game and a copy of it from before the move.
+fn random_game(
+    id: &str,
+    side: u32,
+    seed: u64,
+    limit: usize,
+    mut each: impl FnMut(&mut Engine, &Engine),
+) {
+    let rules = variant(id);
+    let size = BoardSize::square(side).expect("size");
+    let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
+    let mut state = seed;
+    for _ in 0..limit {
+        match g.phase() {
+            Phase::Ended(_) => break,
+            Phase::Stopped => {
+                g.apply(Action::Resume { by: Color::Black })
+                    .expect("resume");
+                continue;
+            }
+            Phase::Playing => {}
+        }
+        let moves = g.legal_moves();
+        let pick = usize::try_from(rng(&mut state) % moves.len() as u64).expect("index");
+        // Passes are rare (one in ten picks) so that games reach captures and kos.
+        let mv = if moves[pick] == Move::Pass
+            && !rng(&mut state).is_multiple_of(10)
+            && moves.len() > 1
+        {
+            moves[(pick + 1) % moves.len()]
+        } else {
+            moves[pick]
+        };
+        let before = g.clone();
+        g.apply(Action::Move {
+            color: g.to_move(),
+            mv,
+        })
+        .unwrap_or_else(|e| panic!("{id} seed {seed}: a legal move refused: {e}"));
+        each(&mut g, &before);
+    }
+}
+
+const IDS: [&str; 6] = [
+    "japanese-1989",
+    "tromp-taylor",
+    "aga",
+    "ing-1996",
+    "new-zealand",
+    "egf-sir",
+];
+
+#[test]
+fn incremental_hash_and_liberties_equal_a_recomputation_after_every_move() {
+    for id in IDS {
+        for seed in 1..=20 {
+            random_game(id, 5, seed, 150, |g, _| {
+                g.check_invariants()
+                    .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+            });
+        }
+    }
+}
+
+#[test]
+fn undo_restores_the_exact_position_hash_and_history() {
+    for id in IDS {
+        for seed in 1..=20 {
+            random_game(id, 5, seed, 120, |g, before| {
+                // Undo the move just made and compare with the state before it; then restore
+                // the copy so that the game goes on.
+                let now = snapshot(g);
+                let copy = g.clone();
+                assert!(g.undo(), "{id} seed {seed}: undo of an accepted move");
+                assert_eq!(snapshot(g), snapshot(before), "{id} seed {seed}");
+                g.check_invariants()
+                    .unwrap_or_else(|e| panic!("{id} seed {seed} after undo: {e}"));
+                *g = copy;
+                assert_eq!(snapshot(g), now);
+            });
+        }
+    }
+}
+
+#[test]
+fn undo_back_to_the_start_then_replay_gives_the_same_rulings() {
+    for id in IDS {
+        for seed in 1..=10 {
+            let mut played: Vec<(Color, Move)> = Vec::new();
+            let mut states: Vec<String> = Vec::new();
+            let rules = variant(id);
+            let size = BoardSize::square(5).expect("size");
+            let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
+            states.push(snapshot(&g));
+            let mut state = seed;
+            while g.phase() == Phase::Playing && played.len() < 100 {
+                let moves = g.legal_moves();
+                let mv = moves[usize::try_from(rng(&mut state) % moves.len() as u64).expect("i")];
+                let color = g.to_move();
+                g.play(mv).expect("legal");
+                played.push((color, mv));
+                states.push(snapshot(&g));
+            }
+            // Undo everything, checking each earlier state on the way down.
+            for k in (0..played.len()).rev() {
+                assert!(g.undo(), "{id} seed {seed}: undo of move {}", k + 1);
+                assert_eq!(
+                    snapshot(&g),
+                    states[k],
+                    "{id} seed {seed}: after undo to {k}"
+                );
+            }
+            assert!(!g.undo(), "nothing before the initial position");
+            for (k, &(_, mv)) in played.iter().enumerate() {
+                g.play(mv).expect("replayed");
+                assert_eq!(snapshot(&g), states[k + 1], "{id} seed {seed}: replay {k}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_copy_plays_independently_of_its_original() {
+    for id in IDS {
+        let mut g = Engine::new(
+            &variant(id),
+            Setup::even(BoardSize::square(5).expect("size")),
+        )
+        .expect("setup");
+        for mv in [(2, 2), (1, 2), (2, 1)] {
+            let p = weiqi_core::Point::rc(mv.0, mv.1);
+            g.play(Move::Play(p)).expect("legal");
+        }
+        let original = snapshot(&g);
+        let mut copy = g.clone();
+        let position = g.position().clone();
+        copy.play(Move::Play(weiqi_core::Point::rc(0, 0)))
+            .expect("legal");
+        copy.play(Move::Pass).expect("pass");
+        assert_eq!(snapshot(&g), original, "{id}: the original is unchanged");
+        assert_ne!(snapshot(&copy), original);
+        assert_eq!(&position, g.position());
+        assert_ne!(&position, copy.position());
+    }
+}
