@@ -511,3 +511,261 @@ fn agreement_ends_at_once_outside_ing_variants_3_e() {
     propose(&mut g, White, &[]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
 }
+
+// ---- Untested clauses (issue 8, "Untested clauses to pin") ----------------------------------
+
+#[test]
+fn an_ing_pass_cools_the_hot_stones_variants_3_a() {
+    // Rule H: "HOT := ∅ after any other play, or a pass" (VARIANTS.md 3.a; seed 000 "before
+    // some other board play or a pass has been made"). Two ko captures of the triple ko make
+    // both capturing stones hot; Black's pass cools them, so White may take Black's stone.
+    let mut g = game(&variant("ing-1996"), TRIPLE_KO, Black);
+    assert_eq!(
+        replay(&mut g, &TRIPLE_KO_CYCLE[..2]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(g.hot_stones().map(|h| h.len()), Some(2));
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(3, 3))),
+        Err(Illegal::HotStone {
+            stones: vec![Point::rc(2, 3)]
+        }),
+        "Black may not take White's hot stone at once"
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(g.hot_stones(), Some(Vec::new()), "the pass cooled them");
+    assert_eq!(
+        replay(&mut g, &[w(2, 1)]),
+        Ruling::AllLegal(Phase::Playing),
+        "White takes Black's stone at (3,1)"
+    );
+    // A one-stone suicide counts as a pass (seed 000) and cools them too.
+    let diagram = "
+        . O . . . . .
+        O O . . . . .";
+    let board_with = |base: &str| format!("{base}\n{}", TRIPLE_KO.trim_start_matches('\n'));
+    let mut g = game(&variant("ing-1996"), &board_with(diagram), Black);
+    let cycle: Vec<common::Step> = TRIPLE_KO_CYCLE[..2]
+        .iter()
+        .map(|&(c, at)| (c, at.map(|(r, col)| (r + 2, col))))
+        .collect();
+    assert_eq!(replay(&mut g, &cycle), Ruling::AllLegal(Phase::Playing));
+    assert_eq!(g.hot_stones().map(|h| h.len()), Some(2));
+    let r = g
+        .apply(weiqi_core::Action::play(Black, Point::rc(0, 0)))
+        .expect("a one-stone suicide is a pass");
+    assert!(r.counted_as_pass);
+    assert_eq!(g.hot_stones(), Some(Vec::new()));
+}
+
+#[test]
+fn ing_one_stone_suicide_is_the_second_pass_of_a_stop_seed_000() {
+    // Seed 000: "a self-capture removing only the stone just played is equivalent to a pass";
+    // VARIANTS.md 3.a: it counts toward the pass count, here as the pass that answers a pass.
+    let diagram = "
+        . O .
+        O O O
+        . . .";
+    let mut g = game(&variant("ing-1996"), diagram, White);
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    let r = g
+        .apply(weiqi_core::Action::play(Black, Point::rc(0, 0)))
+        .expect("counted as a pass");
+    assert!(r.counted_as_pass);
+    assert_eq!(g.phase(), Phase::Stopped);
+}
+
+/// Two "sending two, returning one" shapes, the second mirrored, with an empty column between.
+fn two_send_two() -> String {
+    SEND_TWO
+        .trim()
+        .lines()
+        .map(|row| {
+            let row = row.trim();
+            let mirrored: String = row.chars().rev().collect();
+            format!("{row} . {mirrored}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn two_cycles() -> (Vec<common::Step>, Vec<common::Step>) {
+    let left = SEND_TWO_CYCLE.to_vec();
+    let right = SEND_TWO_CYCLE
+        .iter()
+        .map(|&(c, at)| (c, at.map(|(r, col)| (r, 10 - col))))
+        .collect();
+    (left, right)
+}
+
+#[test]
+fn ing_rule_d_bans_from_the_most_recent_repetition_variants_3_a() {
+    // Rule D: "when a move produces sigma_t equal to an earlier sigma_t0 (most recent such
+    // t0), let m0 be the move made at ply t0+1". The start recurs after the left cycle (ply 4:
+    // t0 = 0, Black's (0,0) banned) and after the right one (ply 8: the most recent t0 is 4,
+    // so Black's (0,10), the move of ply 5, is banned; the oldest t0 = 0 would ban nothing new).
+    let (left, right) = two_cycles();
+    let mut g = game(&variant("ing-1996"), &two_send_two(), Black);
+    assert_eq!(replay(&mut g, &left), Ruling::AllLegal(Phase::Playing));
+    assert_eq!(replay(&mut g, &right), Ruling::AllLegal(Phase::Playing));
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 10))),
+        Err(Illegal::CycleRestart { started: 5 })
+    );
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 0))),
+        Err(Illegal::CycleRestart { started: 1 })
+    );
+}
+
+#[test]
+fn ing_rule_d_with_the_initial_position_ignored_decisions_7() {
+    // `initial-position = "ignored"` for Rule D: the start's recurrence at ply 4 records no ban
+    // (entry 0 is not a recorded situation), so Black may restart the cycle; Black's restart
+    // then recreates the situation of ply 1, which bans White's continuation from there.
+    let ignored = custom(
+        "ing-initial-ignored",
+        "ing-1996",
+        "[play]\ninitial-position = \"ignored\"\n",
+    );
+    let mut g = game(&ignored, SEND_TWO, Black);
+    assert_eq!(
+        replay(&mut g, &SEND_TWO_CYCLE),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 0))),
+        Ok(()),
+        "no ban from entry 0"
+    );
+    assert_eq!(
+        replay(&mut g, &SEND_TWO_CYCLE[..2]),
+        Ruling::Refused {
+            ply: 2,
+            reason: Illegal::CycleRestart { started: 2 }
+        }
+    );
+    // The built-in counts entry 0: the restart is banned at once.
+    let mut g = game(&variant("ing-1996"), SEND_TWO, Black);
+    assert_eq!(
+        replay(&mut g, &SEND_TWO_CYCLE),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 0))),
+        Err(Illegal::CycleRestart { started: 1 })
+    );
+}
+
+#[test]
+fn rule_h_refuses_a_self_capture_of_a_hot_stone_variants_3_a() {
+    // Rule H: "a play that would remove any stone currently in HOT is illegal", by capture or
+    // by self-capture (ko::ing::check; the clause judged on its own: a self-capturing play of a
+    // string that holds a hot stone).
+    use weiqi_interpreter::fuel::Fuel;
+    use weiqi_interpreter::ko::ing::{IngState, check};
+    use weiqi_interpreter::play::play;
+    let board = weiqi_core::Board::from_diagram(
+        "
+        X . O .
+        O O . .
+        . . . .",
+    )
+    .expect("diagram");
+    let rules = variant("ing-1996");
+    let fuel = Fuel::new(None);
+    // Black at (0,1) self-captures (0,0) and (0,1): two stones, a legal self-capture in Ing.
+    let outcome = play(&rules.play, &board, Black, Point::rc(0, 1), &fuel).expect("legal play");
+    assert_eq!(
+        outcome.self_captured,
+        vec![Point::rc(0, 0), Point::rc(0, 1)]
+    );
+    let history = [weiqi_interpreter::history::Record::setup(
+        board.clone(),
+        Black,
+    )];
+    let cold = IngState::default();
+    assert_eq!(
+        check(
+            &cold,
+            &history,
+            &board,
+            Black,
+            Point::rc(0, 1),
+            &outcome,
+            &fuel
+        ),
+        Ok(())
+    );
+    let hot = IngState {
+        hot: vec![(Point::rc(0, 0), Black)],
+        bans: Vec::new(),
+    };
+    assert_eq!(
+        check(
+            &hot,
+            &history,
+            &board,
+            Black,
+            Point::rc(0, 1),
+            &outcome,
+            &fuel
+        ),
+        Err(Illegal::HotStone {
+            stones: vec![Point::rc(0, 0)]
+        })
+    );
+}
+
+#[test]
+fn stop_passes_other_than_two_end_play_later_variants_3_e() {
+    // `end.stop-passes` other than 2: three consecutive passes stop play; two do not.
+    let three = custom(
+        "j89-three-passes",
+        "japanese-1989",
+        "[end]\nstop-passes = 3\n",
+    );
+    let mut g = Interpreter::new(&three, Setup::even(size(5))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    // One pass stops play under stop-passes = 1.
+    let one = custom("j89-one-pass", "japanese-1989", "[end]\nstop-passes = 1\n");
+    let mut g = Interpreter::new(&one, Setup::even(size(5))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    // Ing after an agreement waits for stop-passes passes too: three here.
+    let ing3 = custom(
+        "ing-three-passes",
+        "ing-1996",
+        "[end]\nstop-passes = 3\nfinal-end-passes = 6\n",
+    );
+    let mut g = Interpreter::new(&ing3, Setup::even(size(9))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
+    assert_eq!(
+        replay(&mut g, &[pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::Agreement))
+    );
+}
