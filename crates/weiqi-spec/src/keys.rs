@@ -313,15 +313,17 @@ pub const KEYS: &[KeyDoc] = &[
         "scoring.seki-eyes",
         KeyKind::Enum(SekiEyes::NAMES),
         "Whether eyes of groups in seki are territory: `count`; `void-string` (J89 Art. 8 \
-         literally, at string level); `void-region` (KataGo's region-level rule).",
+         literally, at string level); `void-region` (KataGo's region-level rule); \
+         `void-filled` (Art. 8 at string level after the dame filling, teire and seki of \
+         spec/FILLING.md, which makes the fill whatever `neutral-fill` says).",
         "VARIANTS.md 3.c; DECISIONS.md 10, 15",
     ),
     key(
         "scoring.neutral-fill",
         KeyKind::Enum(NeutralFill::NAMES),
         "What happens to unfilled neutral points before a territory count: nothing \
-         (`literal`) or they are filled first by a documented deterministic procedure \
-         (`fill-first`).",
+         (`literal`) or they are filled first by the procedure of spec/FILLING.md \
+         (`fill-first`; read with `seki-eyes = \"void-string\"`).",
         "DECISIONS.md 10",
     ),
     key(

@@ -255,6 +255,9 @@ spec_enum! {
         VoidString = "void-string",
         /// Void at region level, as KataGo's independent-life regions.
         VoidRegion = "void-region",
+        /// Void at string level after the dame filling and teire of `spec/FILLING.md`
+        /// (DECISIONS.md 10, revised): Japanese 1989 Art. 8 on the position real games end with.
+        VoidFilled = "void-filled",
     }
 }
 
@@ -263,7 +266,7 @@ spec_enum! {
     NeutralFill {
         /// Nothing: Art. 8 literally (an unfilled neutral point puts its neighbours in seki).
         Literal = "literal",
-        /// Neutral points are filled first, by a documented deterministic procedure, and the
+        /// Neutral points are filled first, by the procedure of `spec/FILLING.md`, and the
         /// ruling says so (DECISIONS.md 10).
         FillFirst = "fill-first",
     }

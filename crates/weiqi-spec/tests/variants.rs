@@ -551,7 +551,7 @@ clauses! { "japanese-1989", r;
     // J89 Art. 8: dame count for nobody.
     japanese_1989_dame_neutral_j89_art8: r.scoring.shared_points => SharedPoints::Neutral;
     // J89 Art. 8; DECISIONS.md 10: string-level literal seki.
-    japanese_1989_seki_eyes_void_string_j89_art8: r.scoring.seki_eyes => SekiEyes::VoidString;
+    japanese_1989_seki_eyes_void_filled_decisions_10: r.scoring.seki_eyes => SekiEyes::VoidFilled;
     // DECISIONS.md 10: neutral points filled first.
     japanese_1989_neutral_fill_first_decisions_10: r.scoring.neutral_fill => NeutralFill::FillFirst;
     // DECISIONS.md komi table; [OGS-mx].
@@ -612,7 +612,7 @@ clauses! { "korean", r;
     // VARIANTS.md 2.7: simple ko.
     korean_simple_ko_variants_2_7: r.play.ko => Ko::Simple;
     // VARIANTS.md 2.7: no territory in seki (as Japanese).
-    korean_seki_eyes_void_variants_2_7: r.scoring.seki_eyes => SekiEyes::VoidString;
+    korean_seki_eyes_void_filled_decisions_10: r.scoring.seki_eyes => SekiEyes::VoidFilled;
     // DECISIONS.md 10 "(and korean)".
     korean_neutral_fill_first_decisions_10: r.scoring.neutral_fill => NeutralFill::FillFirst;
     // VARIANTS.md 2.7 [OGS-mx]: opponent of the resumer.
@@ -896,7 +896,7 @@ const COMPARISON_TABLE: &[CompareRow] = &[
         Suicide::Forbidden,
         SingleStoneSuicide::BySuicideRule,
         Scoring::Territory,
-        SekiEyes::VoidString,
+        SekiEyes::VoidFilled,
         SharedPoints::Neutral,
     ),
     (
@@ -905,7 +905,7 @@ const COMPARISON_TABLE: &[CompareRow] = &[
         Suicide::Forbidden,
         SingleStoneSuicide::BySuicideRule,
         Scoring::Territory,
-        SekiEyes::VoidString,
+        SekiEyes::VoidFilled,
         SharedPoints::Neutral,
     ),
     (

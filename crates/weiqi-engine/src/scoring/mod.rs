@@ -217,6 +217,7 @@ impl SekiRule {
         match seki_eyes {
             SekiEyes::Count => SekiRule::Count,
             SekiEyes::VoidRegion => SekiRule::Region,
+            SekiEyes::VoidFilled => SekiRule::Filled,
             SekiEyes::VoidString => {
                 if scoring == Scoring::Territory && neutral_fill == NeutralFill::FillFirst {
                     SekiRule::FilledString
