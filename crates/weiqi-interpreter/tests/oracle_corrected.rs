@@ -28,6 +28,12 @@ fn sgf(text: &str) -> Point {
 fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
     // Issue 8 item 3: `(;GM[1]FF[4]SZ[9]RU[AGA]HA[1];B[ee];W[];B[])` was scored with komi 7.5;
     // it is a handicap game: komi 0.5 (AGA's handicap komi) and the handicap tie rule.
+    use weiqi_interpreter::handicap::{is_handicap, stones};
+    assert_eq!(
+        [0, 1, 2, 9].map(|h| (is_handicap(h), stones(h))),
+        [(false, 0), (true, 0), (true, 2), (true, 9)],
+        "handicap 1 is a handicap game without stones"
+    );
     let aga = weiqi_spec::builtin("aga").expect("built-in");
     let mut g = Interpreter::new(&aga, Setup::with_handicap(size(9), 1)).expect("setup");
     assert_eq!(g.komi(), Points::from_halves(1), "AGA handicap komi 0.5");
