@@ -129,6 +129,8 @@ fn ing_self_capture_at_a_removes_four_stones_and_the_big_group_lives_in_seki_see
     // No dead stones: every stone stays, the big group and the white group live in seki.
     propose(&mut g, Black, &[]);
     propose(&mut g, White, &[]);
+    // Seed 000: after the agreement the players pass twice more (DECISIONS.md 3).
+    play_line(&mut g, &[pass(White), pass(Black)]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
     let score = g.score().expect("a finished game is scored");
     let size = end.size();
