@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
-use weiqi_core::{Move, Referee};
+use weiqi_core::Move;
 
 use crate::replay::{self, Replay, Verdict};
 use crate::{CliError, emit};
@@ -113,11 +113,16 @@ pub(crate) fn run(
     game: &str,
     rules: Option<&str>,
     json: bool,
+    (which, both): (crate::referee::Which, bool),
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let record = replay::read_record(game)?;
     let chosen = replay::choose_rules(rules, &record)?;
-    let replay = replay::replay(&record, &chosen.ruleset, None)?;
+    if both && let Some(report) = replay::divergence(&record, &chosen.ruleset, None)? {
+        emit(out, &report)?;
+        return Ok(3);
+    }
+    let replay = replay::replay(which, &record, &chosen.ruleset, None)?;
     let text = if json {
         let mut t = serde_json::to_string_pretty(&to_json(game, &chosen.ruleset.id, &replay))
             .map_err(|e| CliError(format!("cannot write json: {e}")))?;

@@ -4,9 +4,12 @@
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
 //! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
 //!
+//! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
+//! (the oracle), `--both` rules with both and reports the first divergence.
+//!
 //! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
 //! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
-//! a bad `--rules` or a usage error. The JSON output is described in `JSON.md`.
+//! a bad `--rules` or a usage error; 3 the engine and the interpreter disagree (`--both`). The JSON output is described in `JSON.md`.
 //!
 //! ```
 //! let mut out = Vec::new();
@@ -22,6 +25,7 @@ mod check;
 pub mod dead;
 mod diagram;
 pub mod gtp;
+mod referee;
 mod replay;
 mod rules_cmd;
 mod score;
@@ -54,7 +58,7 @@ impl std::error::Error for CliError {}
     version,
     about = "The rules of Go as data: check and score game records under any rule variant",
     after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input \
-                  or bad arguments."
+                  or bad arguments, 3 the engine and the interpreter disagree (--both)."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
@@ -82,10 +86,13 @@ enum Command {
     Check {
         /// The SGF file.
         game: String,
-        /// Use the literal interpreter (the only implementation so far: there is no engine
-        /// yet, so this is also the default).
-        #[arg(long)]
+        /// Rule with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long, conflicts_with = "both")]
         interpreter: bool,
+        /// Rule with both the engine and the interpreter; exit code 3 and a report of the
+        /// first divergence when they disagree.
+        #[arg(long)]
+        both: bool,
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
@@ -119,10 +126,13 @@ enum Command {
         /// everything else kept.
         #[arg(long, value_name = "OUT.sgf")]
         write: Option<std::path::PathBuf>,
-        /// Use the literal interpreter (the only implementation so far: there is no engine
-        /// yet, so this is also the default).
-        #[arg(long)]
+        /// Rule with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long, conflicts_with = "both")]
         interpreter: bool,
+        /// Rule with both the engine and the interpreter; exit code 3 and a report of the
+        /// first divergence when they disagree.
+        #[arg(long)]
+        both: bool,
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
@@ -181,15 +191,23 @@ where
         Command::Check {
             game,
             json,
-            interpreter: _,
-        } => check::run(game, cli.rules.as_deref(), *json, out),
+            interpreter,
+            both,
+        } => check::run(
+            game,
+            cli.rules.as_deref(),
+            *json,
+            (referee::Which::from_flag(*interpreter), *both),
+            out,
+        ),
         Command::Score {
             game,
             komi,
             dead,
             write,
             json,
-            interpreter: _,
+            interpreter,
+            both,
         } => score::run(
             &score::Options {
                 game,
@@ -198,6 +216,8 @@ where
                 dead: dead.as_deref(),
                 write: write.as_deref(),
                 json: *json,
+                which: referee::Which::from_flag(*interpreter),
+                both: *both,
             },
             out,
         ),

@@ -1,10 +1,10 @@
-//! Reading a record, choosing its rules and replaying its main line with the interpreter.
+//! Reading a record, choosing its rules and replaying its main line with the chosen referee.
 
-use weiqi_core::{Action, Color, Illegal, Move, Points, Referee};
-use weiqi_interpreter::Interpreter;
+use weiqi_core::{Action, Color, Illegal, Move, Points};
 use weiqi_sgf::Record;
 use weiqi_spec::Ruleset;
 
+use crate::referee::{self, Game, Which};
 use crate::{CliError, DEFAULT_RULES, rules_cmd};
 
 /// Reads and parses an SGF file.
@@ -65,7 +65,7 @@ pub(crate) struct Verdict {
 /// A replayed main line.
 pub(crate) struct Replay {
     /// The game after the last legal move.
-    pub(crate) game: Interpreter,
+    pub(crate) game: Box<dyn Game>,
     /// One verdict per move, up to and including the first illegal one.
     pub(crate) verdicts: Vec<Verdict>,
     /// Remarks (play resumed after a stop, warnings of the record).
@@ -84,6 +84,7 @@ impl Replay {
 
 /// Replays the main line of `record` under `ruleset`, `komi` overriding the record's.
 pub(crate) fn replay(
+    which: Which,
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
@@ -92,7 +93,7 @@ pub(crate) fn replay(
     if komi.is_some() {
         setup.komi = komi;
     }
-    let mut game = Interpreter::new(ruleset, setup).map_err(|e| {
+    let mut game = referee::new_game(which, ruleset, setup).map_err(|e| {
         CliError(format!(
             "{}: cannot start the game under {}: {e}",
             record.name, ruleset.id
@@ -149,4 +150,60 @@ pub(crate) fn replay(
         verdicts,
         notes,
     })
+}
+
+/// `--both`: replays the main line on the engine and on the interpreter and compares, move by
+/// move, every ruling and observation, then the result of a game that ended; the report of the
+/// first divergence, or `None` when they agree.
+pub(crate) fn divergence(
+    record: &Record,
+    ruleset: &Ruleset,
+    komi: Option<Points>,
+) -> Result<Option<String>, CliError> {
+    let engine = replay(Which::Engine, record, ruleset, komi)?;
+    let oracle = replay(Which::Interpreter, record, ruleset, komi)?;
+    let header = format!(
+        "{}: the engine and the interpreter disagree under {}\n",
+        record.name, ruleset.id
+    );
+    for (e, i) in engine.verdicts.iter().zip(&oracle.verdicts) {
+        if e != i {
+            let says = |v: &Verdict| match &v.refused {
+                Some(r) => format!("illegal ({})", r.code()),
+                None => format!("legal, {} captured", v.captures),
+            };
+            return Ok(Some(format!(
+                "{header}first divergence at move {} ({} {}):\n  engine:      {}\n  interpreter: {}\n",
+                e.number,
+                e.color.letter(),
+                e.mv,
+                says(e),
+                says(i)
+            )));
+        }
+    }
+    let (eo, io) = (
+        referee::observations(engine.game.as_ref()),
+        referee::observations(oracle.game.as_ref()),
+    );
+    let (eb, ib) = (engine.game.board(), oracle.game.board());
+    if engine.verdicts.len() != oracle.verdicts.len() || eo != io || eb != ib {
+        return Ok(Some(format!(
+            "{header}first divergence after move {}:\n  engine:      {eo}\n{eb}  interpreter: {io}\n{ib}",
+            engine.verdicts.len().min(oracle.verdicts.len())
+        )));
+    }
+    if matches!(engine.game.phase(), weiqi_core::Phase::Ended(_)) {
+        let (er, ir) = (engine.game.result(), oracle.game.result());
+        if er != ir {
+            let show =
+                |r: Option<weiqi_core::GameResult>| r.map_or("none".to_owned(), |r| r.to_sgf());
+            return Ok(Some(format!(
+                "{header}the results differ:\n  engine:      {}\n  interpreter: {}\n",
+                show(er),
+                show(ir)
+            )));
+        }
+    }
+    Ok(None)
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use weiqi_core::{
-    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee, Score, SideScore,
+    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Score, SideScore,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Counting;
@@ -22,6 +22,10 @@ pub(crate) struct Options<'a> {
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
     pub(crate) json: bool,
+    /// The referee; `both` replays on both and reports a divergence (exit 3).
+    pub(crate) which: crate::referee::Which,
+    /// `--both`.
+    pub(crate) both: bool,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -116,6 +120,11 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
             })
         }
         _ => {
+            let score = game
+                .count(&dead_used)
+                .ok_or_else(|| CliError("the count overflows (komi out of range)".into()))?;
+            // The counting displays are tournament arithmetic on the score, kept in one place
+            // (the interpreter's `scoring::counting`) for both referees.
             let input = ScoringInput {
                 ruleset: game.ruleset(),
                 board: &board,
@@ -126,7 +135,6 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 komi: game.komi(),
                 penalties: ByColor::default(),
             };
-            let score = scoring::score(&input);
             let counting = if input.ruleset.scoring.counting == Counting::Plain {
                 Vec::new()
             } else {
@@ -220,7 +228,13 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         })?),
     };
     let chosen = replay::choose_rules(options.rules, &record)?;
-    let mut replay = replay::replay(&record, &chosen.ruleset, komi)?;
+    if options.both
+        && let Some(report) = replay::divergence(&record, &chosen.ruleset, komi)?
+    {
+        emit(out, &report)?;
+        return Ok(3);
+    }
+    let mut replay = replay::replay(options.which, &record, &chosen.ruleset, komi)?;
     if let Some(n) = replay.first_illegal() {
         // No ruling on a game with an illegal move: show where it went wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
@@ -252,6 +266,39 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         &mut notes,
     )?;
     let ruling = rule(&mut replay, &dead.points)?;
+    if options.both {
+        // The same dead stones, ruled by the interpreter: the results and counts must agree.
+        let mut oracle = replay::replay(
+            crate::referee::Which::Interpreter,
+            &record,
+            &chosen.ruleset,
+            komi,
+        )?;
+        let theirs = rule(&mut oracle, &dead.points)?;
+        if theirs.result != ruling.result || theirs.score != ruling.score {
+            let totals = |r: &Ruling| {
+                r.score.as_ref().map_or(String::new(), |s| {
+                    format!(
+                        " (black {}, white {})",
+                        s.sides.black.total, s.sides.white.total
+                    )
+                })
+            };
+            emit(
+                out,
+                &format!(
+                    "{}: the engine and the interpreter disagree under {}\nthe rulings differ:\n  engine:      {}{}\n  interpreter: {}{}\n",
+                    options.game,
+                    chosen.ruleset.id,
+                    ruling.result.to_sgf(),
+                    totals(&ruling),
+                    theirs.result.to_sgf(),
+                    totals(&theirs)
+                ),
+            )?;
+            return Ok(3);
+        }
+    }
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
         notes.extend(s.notes.iter().cloned());

@@ -1,0 +1,142 @@
+//! The referee the command line rules with: the engine by default, the interpreter (the
+//! oracle) with `--interpreter`; `--both` replays a record on both and reports the first
+//! divergence (issue 11 item 4). One factory, [`new_game`], builds either.
+
+use weiqi_core::{ByColor, Color, Phase, Point, Points, Referee, Score, Setup};
+use weiqi_engine::Engine;
+use weiqi_interpreter::Interpreter;
+use weiqi_spec::Ruleset;
+
+/// Which referee rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Which {
+    /// The engine (the default).
+    Engine,
+    /// The interpreter, the literal oracle (`--interpreter`).
+    Interpreter,
+}
+
+impl Which {
+    /// The referee named by the flags (`--interpreter` selects the oracle).
+    pub(crate) fn from_flag(interpreter: bool) -> Which {
+        if interpreter {
+            Which::Interpreter
+        } else {
+            Which::Engine
+        }
+    }
+}
+
+/// What the command line needs of a referee beyond the [`Referee`] trait: the game's komi and
+/// handicap, the agreed dead stones, who would move first on resumption, and the count of a
+/// position as it stands.
+pub(crate) trait Game: Referee {
+    /// The variant.
+    fn ruleset(&self) -> &Ruleset;
+    /// The komi of the game.
+    fn komi(&self) -> Points;
+    /// The setup's handicap.
+    fn handicap(&self) -> u32;
+    /// The agreed dead stones, once the game ended by agreement.
+    fn dead_stones(&self) -> &[Point];
+    /// Who would move first if `by` resumed now (`None` unless stopped).
+    fn first_after_resume(&self, by: Color) -> Option<Color>;
+    /// The count of the board as it stands with `dead` dead, by this referee's own scoring
+    /// (`None` when a total overflows).
+    fn count(&self, dead: &[Point]) -> Option<Score>;
+}
+
+impl Game for Interpreter {
+    fn ruleset(&self) -> &Ruleset {
+        Interpreter::ruleset(self)
+    }
+    fn komi(&self) -> Points {
+        Interpreter::komi(self)
+    }
+    fn handicap(&self) -> u32 {
+        Interpreter::handicap(self)
+    }
+    fn dead_stones(&self) -> &[Point] {
+        Interpreter::dead_stones(self)
+    }
+    fn first_after_resume(&self, by: Color) -> Option<Color> {
+        Interpreter::first_after_resume(self, by)
+    }
+    fn count(&self, dead: &[Point]) -> Option<Score> {
+        let board = self.board();
+        Some(weiqi_interpreter::scoring::score(
+            &weiqi_interpreter::scoring::ScoringInput {
+                ruleset: Interpreter::ruleset(self),
+                board: &board,
+                dead,
+                prisoners: self.prisoners(),
+                pass_stones: self.pass_stones(),
+                handicap: Interpreter::handicap(self),
+                komi: Interpreter::komi(self),
+                penalties: ByColor::default(),
+            },
+        ))
+    }
+}
+
+impl Game for Engine {
+    fn ruleset(&self) -> &Ruleset {
+        Engine::ruleset(self)
+    }
+    fn komi(&self) -> Points {
+        Engine::komi(self)
+    }
+    fn handicap(&self) -> u32 {
+        Engine::handicap(self)
+    }
+    fn dead_stones(&self) -> &[Point] {
+        Engine::dead_stones(self)
+    }
+    fn first_after_resume(&self, by: Color) -> Option<Color> {
+        Engine::first_after_resume(self, by)
+    }
+    fn count(&self, dead: &[Point]) -> Option<Score> {
+        Engine::count(self, dead)
+    }
+}
+
+/// Starts a game of `ruleset` from `setup` on the chosen referee.
+pub(crate) fn new_game(
+    which: Which,
+    ruleset: &Ruleset,
+    setup: Setup,
+) -> Result<Box<dyn Game>, String> {
+    match which {
+        Which::Engine => Engine::new(ruleset, setup)
+            .map(|g| Box::new(g) as Box<dyn Game>)
+            .map_err(|e| e.to_string()),
+        Which::Interpreter => Interpreter::new(ruleset, setup)
+            .map(|g| Box::new(g) as Box<dyn Game>)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// The observations of a game compared by `--both`, as one line.
+pub(crate) fn observations(g: &dyn Game) -> String {
+    let phase = match g.phase() {
+        Phase::Playing => "playing".to_owned(),
+        Phase::Stopped => "stopped".to_owned(),
+        Phase::Ended(e) => format!("ended ({e:?})"),
+    };
+    let hot: Vec<String> = g
+        .hot_stones()
+        .unwrap_or_default()
+        .iter()
+        .map(|p| p.to_sgf())
+        .collect();
+    format!(
+        "to move {}, {phase}, {} moves, prisoners B {} W {}, pass stones B {} W {}, hot [{}]",
+        g.to_move(),
+        g.moves_played(),
+        g.prisoners().black,
+        g.prisoners().white,
+        g.pass_stones().black,
+        g.pass_stones().white,
+        hot.join(",")
+    )
+}
