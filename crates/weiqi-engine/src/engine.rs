@@ -279,7 +279,7 @@ impl Engine {
                 ko_point: NONE,
                 ko_stone: NONE,
             },
-            hist: History::with_capacity(moves),
+            hist: History::with_capacity(moves, &rules),
             handicap,
             komi,
             penalties: ByColor::default(),
