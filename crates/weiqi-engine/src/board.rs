@@ -423,15 +423,21 @@ impl Position {
         // cell's `head` is a valid cell index (empty and wall cells keep a stale or zero one),
         // so its `libs` can be read whatever the cell holds and masked by the colour test.
         let opp = 3 - c;
-        let mut alive = false;
-        let mut captures = false;
-        for n in self.neighbours(i) {
-            let cell = self.cells[usize::from(n)];
-            let libs = self.cells[usize::from(cell.head)].libs;
-            alive |= (cell.color == EMPTY) | ((cell.color == c) & (libs > 1));
-            captures |= (cell.color == opp) & (libs == 1);
-        }
-        alive & !captures
+        let cells = &self.cells[..];
+        let i = usize::from(i);
+        let s = usize::from(self.stride);
+        let look = |n: usize| {
+            let cell = &cells[n];
+            let libs = cells[usize::from(cell.head)].libs;
+            let alive = (cell.color == EMPTY) | ((cell.color == c) & (libs > 1));
+            let captures = (cell.color == opp) & (libs == 1);
+            (alive, captures)
+        };
+        let (a0, c0) = look(i - s);
+        let (a1, c1) = look(i - 1);
+        let (a2, c2) = look(i + 1);
+        let (a3, c3) = look(i + s);
+        (a0 | a1 | a2 | a3) & !(c0 | c1 | c2 | c3)
     }
 
     /// The XOR of the keys of every stone of the string whose head is `h`.
