@@ -42,6 +42,15 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-harness",
         ],
     ),
+    (
+        "weiqi-bench",
+        &[
+            "weiqi-core",
+            "weiqi-spec",
+            "weiqi-interpreter",
+            "weiqi-engine",
+        ],
+    ),
     ("xtask", &["weiqi-spec", "weiqi-core"]),
 ];
 

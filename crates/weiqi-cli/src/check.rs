@@ -6,7 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 use weiqi_core::Move;
 
-use crate::replay::{self, Replay, Verdict};
+use crate::replay::{self, InsertedPass, Replay, Rules, Verdict};
 use crate::{CliError, emit};
 
 /// One move of `check --json` (field names are stable: see JSON.md).
@@ -18,6 +18,8 @@ pub(crate) struct MoveJson {
     pub(crate) legal: bool,
     pub(crate) reason: Option<&'static str>,
     pub(crate) captures: usize,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) handicap_stone: bool,
 }
 
 /// The whole `check --json` output.
@@ -25,10 +27,20 @@ pub(crate) struct MoveJson {
 pub(crate) struct CheckJson {
     pub(crate) file: String,
     pub(crate) rules: String,
+    pub(crate) rules_source: &'static str,
     pub(crate) moves: Vec<MoveJson>,
+    pub(crate) inserted_passes: Vec<InsertedPass>,
     pub(crate) first_illegal: Option<usize>,
     pub(crate) status: &'static str,
+    pub(crate) variant_end: Option<VariantEnd>,
     pub(crate) notes: Vec<String>,
+}
+
+/// Where the variant ended the game while the record went on (`variant_end` in JSON.md).
+#[derive(Debug, Serialize)]
+pub(crate) struct VariantEnd {
+    pub(crate) after: usize,
+    pub(crate) result: String,
 }
 
 fn move_json(v: &Verdict) -> MoveJson {
@@ -42,17 +54,24 @@ fn move_json(v: &Verdict) -> MoveJson {
         legal: v.refused.is_none(),
         reason: v.refused.as_ref().map(|r| r.code()),
         captures: v.captures,
+        handicap_stone: v.handicap_stone,
     }
 }
 
 /// The JSON of a replay.
-pub(crate) fn to_json(file: &str, rules: &str, replay: &Replay) -> CheckJson {
+pub(crate) fn to_json(file: &str, rules: &Rules, replay: &Replay) -> CheckJson {
     CheckJson {
         file: file.to_owned(),
-        rules: rules.to_owned(),
+        rules: rules.ruleset.id.clone(),
+        rules_source: rules.source,
         moves: replay.verdicts.iter().map(move_json).collect(),
+        inserted_passes: replay.inserted.clone(),
         first_illegal: replay.first_illegal(),
-        status: replay.game.phase().status(),
+        status: replay.status(),
+        variant_end: replay.early_end.map(|e| VariantEnd {
+            after: e.after,
+            result: e.result.to_sgf(),
+        }),
         notes: replay.notes.clone(),
     }
 }
@@ -75,6 +94,15 @@ pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> St
     let _ = writeln!(t, "file: {file}");
     let _ = writeln!(t, "rules: {rules} ({how})");
     for v in &replay.verdicts {
+        for p in replay.inserted.iter().filter(|p| p.before == v.number) {
+            let _ = writeln!(
+                t,
+                "{:>4} {} {:<10} inserted: the record omits it",
+                "",
+                p.color.letter(),
+                "pass"
+            );
+        }
         let _ = write!(
             t,
             "{:>4} {} {:<10}",
@@ -83,6 +111,9 @@ pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> St
             show_move(v.mv, size)
         );
         match &v.refused {
+            None if v.handicap_stone => {
+                let _ = writeln!(t, " handicap stone (placed as setup)");
+            }
             None if v.captures > 0 => {
                 let _ = writeln!(t, " legal, captures {}", v.captures);
             }
@@ -97,7 +128,7 @@ pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> St
     for n in &replay.notes {
         let _ = writeln!(t, "note: {n}");
     }
-    let _ = writeln!(t, "status: {}", replay.game.phase().status());
+    let _ = writeln!(t, "status: {}", replay.status());
     match replay.first_illegal() {
         Some(n) => {
             let _ = writeln!(t, "verdict: move {n} is illegal");
@@ -112,19 +143,20 @@ pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> St
 pub(crate) fn run(
     game: &str,
     rules: Option<&str>,
+    strict: bool,
     json: bool,
     (which, both): (crate::referee::Which, bool),
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let record = replay::read_record(game)?;
+    let record = replay::read_record(game, strict)?;
     let chosen = replay::choose_rules(rules, &record)?;
-    if both && let Some(report) = replay::divergence(&record, &chosen.ruleset, None)? {
+    if both && let Some(report) = replay::divergence(&record, &chosen.ruleset, None, strict)? {
         emit(out, &report)?;
         return Ok(3);
     }
-    let replay = replay::replay(which, &record, &chosen.ruleset, None)?;
+    let replay = replay::replay(which, &record, &chosen.ruleset, None, strict)?;
     let text = if json {
-        let mut t = serde_json::to_string_pretty(&to_json(game, &chosen.ruleset.id, &replay))
+        let mut t = serde_json::to_string_pretty(&to_json(game, &chosen, &replay))
             .map_err(|e| CliError(format!("cannot write json: {e}")))?;
         t.push('\n');
         t

@@ -64,6 +64,12 @@ struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
     #[arg(long, global = true, value_name = "ID|FILE")]
     rules: Option<String>,
+    /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
+    /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
+    /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
+    /// does not prescribe (DECISIONS.md 24, 25).
+    #[arg(long, global = true)]
+    strict: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -196,6 +202,7 @@ where
         } => check::run(
             game,
             cli.rules.as_deref(),
+            cli.strict,
             *json,
             (referee::Which::from_flag(*interpreter), *both),
             out,
@@ -218,6 +225,7 @@ where
                 json: *json,
                 which: referee::Which::from_flag(*interpreter),
                 both: *both,
+                strict: cli.strict,
             },
             out,
         ),

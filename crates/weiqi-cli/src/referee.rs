@@ -2,7 +2,7 @@
 //! oracle) with `--interpreter`; `--both` replays a record on both and reports the first
 //! divergence (issue 11 item 4). One factory, [`new_game`], builds either.
 
-use weiqi_core::{ByColor, Color, Phase, Point, Points, Referee, Score, Setup};
+use weiqi_core::{ByColor, Color, Phase, Point, Points, Referee, Score, Setup, SetupNote};
 use weiqi_engine::Engine;
 use weiqi_interpreter::Interpreter;
 use weiqi_spec::Ruleset;
@@ -41,9 +41,18 @@ pub(crate) trait Game: Referee {
     fn dead_stones(&self) -> &[Point];
     /// Who would move first if `by` resumed now (`None` unless stopped).
     fn first_after_resume(&self, by: Color) -> Option<Color>;
-    /// The count of the board as it stands with `dead` dead, by this referee's own scoring
-    /// (`None` when a total overflows).
-    fn count(&self, dead: &[Point]) -> Option<Score>;
+    /// Remarks on the setup (a board size the variant does not prescribe).
+    fn notes(&self) -> &[SetupNote];
+    /// A copy of the game.
+    fn clone_box(&self) -> Box<dyn Game>;
+    /// The count of the board as it stands with `dead` dead and the given prisoners and pass
+    /// stones, by this referee's own scoring (`None` when a total overflows).
+    fn count(
+        &self,
+        dead: &[Point],
+        prisoners: ByColor<u32>,
+        pass_stones: ByColor<u32>,
+    ) -> Option<Score>;
 }
 
 impl Game for Interpreter {
@@ -62,15 +71,26 @@ impl Game for Interpreter {
     fn first_after_resume(&self, by: Color) -> Option<Color> {
         Interpreter::first_after_resume(self, by)
     }
-    fn count(&self, dead: &[Point]) -> Option<Score> {
+    fn notes(&self) -> &[SetupNote] {
+        Interpreter::notes(self)
+    }
+    fn clone_box(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+    fn count(
+        &self,
+        dead: &[Point],
+        prisoners: ByColor<u32>,
+        pass_stones: ByColor<u32>,
+    ) -> Option<Score> {
         let board = self.board();
         Some(weiqi_interpreter::scoring::score(
             &weiqi_interpreter::scoring::ScoringInput {
                 ruleset: Interpreter::ruleset(self),
                 board: &board,
                 dead,
-                prisoners: self.prisoners(),
-                pass_stones: self.pass_stones(),
+                prisoners,
+                pass_stones,
                 handicap: Interpreter::handicap(self),
                 komi: Interpreter::komi(self),
                 penalties: ByColor::default(),
@@ -95,22 +115,52 @@ impl Game for Engine {
     fn first_after_resume(&self, by: Color) -> Option<Color> {
         Engine::first_after_resume(self, by)
     }
-    fn count(&self, dead: &[Point]) -> Option<Score> {
-        Engine::count(self, dead)
+    fn notes(&self) -> &[SetupNote] {
+        Engine::notes(self)
+    }
+    fn clone_box(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+    fn count(
+        &self,
+        dead: &[Point],
+        prisoners: ByColor<u32>,
+        pass_stones: ByColor<u32>,
+    ) -> Option<Score> {
+        let board = self.board();
+        let input = weiqi_engine::scoring::ScoreInput {
+            board: &board,
+            dead,
+            prisoners,
+            pass_stones,
+            handicap: Engine::handicap(self),
+            komi: Engine::komi(self),
+            penalties: ByColor::default(),
+        };
+        let rules = weiqi_engine::scoring::ScoreRules::new(Engine::ruleset(self));
+        weiqi_engine::scoring::score(&rules, &input).ok()
     }
 }
 
-/// Starts a game of `ruleset` from `setup` on the chosen referee.
+/// Starts a game of `ruleset` from `setup` on the chosen referee; `strict` refuses a board
+/// size the variant does not prescribe.
 pub(crate) fn new_game(
     which: Which,
     ruleset: &Ruleset,
     setup: Setup,
+    strict: bool,
 ) -> Result<Box<dyn Game>, String> {
-    match which {
-        Which::Engine => Engine::new(ruleset, setup)
+    match (which, strict) {
+        (Which::Engine, false) => Engine::new(ruleset, setup)
             .map(|g| Box::new(g) as Box<dyn Game>)
             .map_err(|e| e.to_string()),
-        Which::Interpreter => Interpreter::new(ruleset, setup)
+        (Which::Engine, true) => Engine::new_strict(ruleset, setup)
+            .map(|g| Box::new(g) as Box<dyn Game>)
+            .map_err(|e| e.to_string()),
+        (Which::Interpreter, false) => Interpreter::new(ruleset, setup)
+            .map(|g| Box::new(g) as Box<dyn Game>)
+            .map_err(|e| e.to_string()),
+        (Which::Interpreter, true) => Interpreter::new_strict(ruleset, setup)
             .map(|g| Box::new(g) as Box<dyn Game>)
             .map_err(|e| e.to_string()),
     }

@@ -1,21 +1,24 @@
-//! Reading a record, choosing its rules and replaying its main line with the chosen referee.
+//! Reading a record, choosing its rules and replaying its main line with the interpreter.
 
-use weiqi_core::{Action, Color, Illegal, Move, Points};
+use weiqi_core::{
+    Action, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, Point, Points, Setup,
+};
 use weiqi_sgf::Record;
 use weiqi_spec::Ruleset;
 
 use crate::referee::{self, Game, Which};
 use crate::{CliError, DEFAULT_RULES, rules_cmd};
 
-/// Reads and parses an SGF file.
-pub(crate) fn read_record(path: &str) -> Result<Record, CliError> {
+/// Reads and parses an SGF file; `strict` refuses the habits otherwise read with a note.
+pub(crate) fn read_record(path: &str, strict: bool) -> Result<Record, CliError> {
     let bytes = std::fs::read(path).map_err(|e| {
         CliError(format!(
             "{path}: cannot read the file: {}",
             e.to_string().to_lowercase()
         ))
     })?;
-    weiqi_sgf::parse(path, &bytes).map_err(|e| CliError(e.to_string()))
+    weiqi_sgf::parse_with(path, &bytes, weiqi_sgf::ReadOptions { strict })
+        .map_err(|e| CliError(e.to_string()))
 }
 
 /// The variant a game is ruled under, and why.
@@ -23,27 +26,42 @@ pub(crate) struct Rules {
     pub(crate) ruleset: Ruleset,
     /// How it was chosen, for the reader (`from --rules`, `from RU[Japanese]`, `default: ...`).
     pub(crate) how: String,
+    /// `rules_source` in the JSON: `option` (`--rules`), `record` (`RU`) or `default`.
+    pub(crate) source: &'static str,
 }
 
 /// `--rules` if given, else the record's `RU`, else [`DEFAULT_RULES`].
 pub(crate) fn choose_rules(flag: Option<&str>, record: &Record) -> Result<Rules, CliError> {
     if let Some(r) = flag {
+        let ruleset = rules_cmd::load(r)?;
+        let how = if ruleset.id == r || std::path::Path::new(r).exists() {
+            "from --rules".to_owned()
+        } else {
+            format!("from --rules {r}")
+        };
         return Ok(Rules {
-            ruleset: rules_cmd::load(r)?,
-            how: "from --rules".to_owned(),
+            ruleset,
+            how,
+            source: "option",
         });
     }
-    let (id, how) = match (&record.rules, record.rules_id) {
-        (Some(ru), Some(id)) => (id, format!("from RU[{ru}]")),
+    let (id, how, source) = match (&record.rules, record.rules_id) {
+        (Some(ru), Some(id)) => (id, format!("from RU[{ru}]"), "record"),
         (Some(ru), None) => (
             DEFAULT_RULES,
             format!("default: RU[{ru}] is not a known rules name; use --rules to choose"),
+            "default",
         ),
-        (None, _) => (DEFAULT_RULES, "default: the record has no RU".to_owned()),
+        (None, _) => (
+            DEFAULT_RULES,
+            "default: the record has no RU".to_owned(),
+            "default",
+        ),
     };
     Ok(Rules {
         ruleset: rules_cmd::load(id)?,
         how,
+        source,
     })
 }
 
@@ -60,16 +78,53 @@ pub(crate) struct Verdict {
     pub(crate) refused: Option<Illegal>,
     /// Opponent stones it captured.
     pub(crate) captures: usize,
+    /// A handicap stone written as a move, placed as setup (DECISIONS.md 23).
+    pub(crate) handicap_stone: bool,
+}
+
+/// A pass the record omits, inserted before a move of the same colour as the one before
+/// (DECISIONS.md 24).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub(crate) struct InsertedPass {
+    /// The number of the record's move it was inserted before.
+    pub(crate) before: usize,
+    /// The player who passed.
+    #[serde(serialize_with = "color_letter")]
+    pub(crate) color: Color,
+}
+
+fn color_letter<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&c.letter().to_string())
+}
+
+/// Where the variant ended the game before the record did (a long cycle), the record going on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct EarlyEnd {
+    /// The number of the move after which the variant ended the game.
+    pub(crate) after: usize,
+    /// How it ended.
+    pub(crate) ending: Ending,
+    /// The variant's result there.
+    pub(crate) result: GameResult,
 }
 
 /// A replayed main line.
 pub(crate) struct Replay {
+    /// The referee that ruled.
+    pub(crate) which: Which,
     /// The game after the last legal move.
     pub(crate) game: Box<dyn Game>,
     /// One verdict per move, up to and including the first illegal one.
     pub(crate) verdicts: Vec<Verdict>,
-    /// Remarks (play resumed after a stop, warnings of the record).
+    /// Remarks (how the record was read, play resumed after a stop, passes inserted).
     pub(crate) notes: Vec<String>,
+    /// The passes inserted where the record omits them.
+    pub(crate) inserted: Vec<InsertedPass>,
+    /// Prisoners and pass stones of the games before a restart (setup after the first move, a
+    /// long cycle the record plays through): the restarted referee counts from zero.
+    pub(crate) carried: ByColor<(u32, u32)>,
+    /// Where the variant ended the game while the record went on.
+    pub(crate) early_end: Option<EarlyEnd>,
 }
 
 impl Replay {
@@ -80,76 +135,232 @@ impl Replay {
             .find(|v| v.refused.is_some())
             .map(|v| v.number)
     }
+
+    /// The JSON status: the variant's end if it ended the game early, else the game's phase.
+    pub(crate) fn status(&self) -> &'static str {
+        match self.early_end {
+            Some(e) => Phase::Ended(e.ending).status(),
+            None => self.game.phase().status(),
+        }
+    }
 }
 
-/// Replays the main line of `record` under `ruleset`, `komi` overriding the record's.
+/// Starts a referee; `strict` refuses a board size the variant does not prescribe.
+fn start(
+    which: Which,
+    record: &Record,
+    ruleset: &Ruleset,
+    setup: Setup,
+    strict: bool,
+) -> Result<Box<dyn Game>, CliError> {
+    referee::new_game(which, ruleset, setup, strict).map_err(|e| {
+        CliError(format!(
+            "{}: cannot start the game under {}: {e}",
+            record.name, ruleset.id
+        ))
+    })
+}
+
+/// Restarts the game from its current board with `changes` applied and `to_move` to play,
+/// keeping komi and handicap and carrying prisoners and pass stones.
+fn restart(
+    replay: &mut Replay,
+    record: &Record,
+    changes: &[(Point, Option<Color>)],
+    to_move: Color,
+) -> Result<(), CliError> {
+    let mut board = replay.game.board();
+    for &(p, c) in changes {
+        board.set(p, c);
+    }
+    let mut setup = Setup::from_board(&board, to_move);
+    setup.handicap = replay.game.handicap();
+    setup.komi = Some(replay.game.komi());
+    let (prisoners, passes) = (replay.game.prisoners(), replay.game.pass_stones());
+    let game = start(
+        replay.which,
+        record,
+        &replay.game.ruleset().clone(),
+        setup,
+        false,
+    )?;
+    for c in Color::ALL {
+        replay.carried[c].0 += prisoners[c];
+        replay.carried[c].1 += passes[c];
+    }
+    replay.game = game;
+    Ok(())
+}
+
+/// A record that goes on after the stop: a player disputed and play resumed. The record does
+/// not say who asked; take the request that lets `color` play in turn.
+fn resume_for(game: &mut Box<dyn Game>, color: Color, number: usize, notes: &mut Vec<String>) {
+    let resumer = [color.opponent(), color]
+        .into_iter()
+        .find(|&by| game.first_after_resume(by) == Some(color));
+    if let Some(by) = resumer
+        && game.apply(Action::Resume { by }).is_ok()
+    {
+        notes.push(format!(
+            "play stopped after the passes and resumed before move {number} ({by} asked)"
+        ));
+    }
+}
+
+/// Replays the main line of `record` under `ruleset`, `komi` overriding the record's. The
+/// record's habits are read as DECISIONS.md 22-24 say: its game start from
+/// [`Record::game_start`], an omitted pass inserted before a move by the player who moved last
+/// (not under `strict`: that move is then `wrong-turn`), setup after the first move applied by
+/// restarting from the edited position, and a long cycle that ends the game while the record
+/// goes on noted where it ended, the rest ruled from there.
 pub(crate) fn replay(
     which: Which,
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
+    strict: bool,
 ) -> Result<Replay, CliError> {
-    let mut setup = record.setup();
+    let begin = record
+        .game_start(ruleset)
+        .map_err(|e| CliError(e.to_string()))?;
+    let mut setup = begin.setup.clone();
     if komi.is_some() {
         setup.komi = komi;
     }
-    let mut game = referee::new_game(which, ruleset, setup).map_err(|e| {
-        CliError(format!(
-            "{}: cannot start the game under {}: {e}",
-            record.name, ruleset.id
-        ))
-    })?;
-    // The record's warnings, except the unknown rules name: `Rules::how` says it where it matters.
-    let mut notes: Vec<String> = record
-        .warnings
-        .iter()
-        .filter(|w| !w.starts_with("unknown rules name"))
-        .cloned()
-        .collect();
-    let mut verdicts = Vec::new();
-    for m in &record.moves {
+    let game_start = setup.to_move.is_none();
+    let game = start(which, record, ruleset, setup, strict)?;
+    // Every note of the record, the unknown rules name included (issue 10).
+    let mut notes: Vec<String> = record.warnings.clone();
+    notes.extend(begin.notes.iter().cloned());
+    notes.extend(game.notes().iter().map(ToString::to_string));
+    let mut replay = Replay {
+        which,
+        game,
+        verdicts: Vec::new(),
+        notes: Vec::new(),
+        inserted: Vec::new(),
+        carried: ByColor::default(),
+        early_end: None,
+    };
+    for m in &record.moves[..begin.skip] {
+        replay.verdicts.push(Verdict {
+            number: m.number,
+            color: m.color,
+            mv: m.mv,
+            refused: None,
+            captures: 0,
+            handicap_stone: true,
+        });
+    }
+    let mut edits = record.edits.iter().peekable();
+    for (i, m) in record.moves.iter().enumerate().skip(begin.skip) {
+        let mut edited = false;
+        while let Some(e) = edits.next_if(|e| e.before <= i) {
+            restart(
+                &mut replay,
+                record,
+                &e.changes,
+                e.to_move.unwrap_or(m.color),
+            )?;
+            edited = true;
+        }
         let action = Action::Move {
             color: m.color,
             mv: m.mv,
         };
-        // A record that goes on after the stop: a player disputed and play resumed. The record
-        // does not say who asked; take the request that lets this move be played in turn.
-        let resumer = [m.color.opponent(), m.color]
-            .into_iter()
-            .find(|&by| game.first_after_resume(by) == Some(m.color));
-        if let Some(by) = resumer
-            && game.apply(Action::Resume { by }).is_ok()
+        resume_for(&mut replay.game, m.color, m.number, &mut notes);
+        // A move by the player who moved last: the record omits the opponent's pass
+        // (DECISIONS.md 24). Not before the first move of a game start (DECISIONS.md 22).
+        let first = i == begin.skip && game_start && !edited;
+        if !strict
+            && !first
+            && replay.game.phase() == Phase::Playing
+            && replay.game.to_move() != m.color
         {
-            notes.push(format!(
-                "play stopped after the passes and resumed before move {} ({} asked)",
-                m.number, by
-            ));
+            let by = replay.game.to_move();
+            let mut g = replay.game.clone_box();
+            if g.apply(Action::Move {
+                color: by,
+                mv: Move::Pass,
+            })
+            .is_ok()
+            {
+                replay.game = g;
+                replay.inserted.push(InsertedPass {
+                    before: m.number,
+                    color: by,
+                });
+                resume_for(&mut replay.game, m.color, m.number, &mut notes);
+            }
         }
-        match game.apply(action) {
-            Ok(report) => verdicts.push(Verdict {
+        let mut outcome = replay.game.apply(action.clone());
+        // A long cycle ended the game and the record goes on: say where, rule the rest.
+        if let (Err(e), Phase::Ended(ending @ (Ending::NoResult | Ending::Draw)), None) =
+            (&outcome, replay.game.phase(), replay.early_end)
+            && e.reason == Illegal::GameOver
+        {
+            let after = replay.verdicts.last().map_or(0, |v: &Verdict| v.number);
+            let result = replay.game.result().unwrap_or(GameResult::NoResult);
+            replay.early_end = Some(EarlyEnd {
+                after,
+                ending,
+                result,
+            });
+            notes.push(format!(
+                "the variant ends the game after move {after} (a long cycle: {}); the record \
+                 goes on, and its remaining moves are ruled from that position",
+                if ending == Ending::Draw {
+                    "a draw"
+                } else {
+                    "no result"
+                }
+            ));
+            restart(&mut replay, record, &[], m.color)?;
+            outcome = replay.game.apply(action);
+        }
+        match outcome {
+            Ok(report) => replay.verdicts.push(Verdict {
                 number: m.number,
                 color: m.color,
                 mv: m.mv,
                 refused: None,
                 captures: report.captured.len(),
+                handicap_stone: false,
             }),
             Err(e) => {
-                verdicts.push(Verdict {
+                replay.verdicts.push(Verdict {
                     number: m.number,
                     color: m.color,
                     mv: m.mv,
                     refused: Some(e.reason),
                     captures: 0,
+                    handicap_stone: false,
                 });
                 break;
             }
         }
     }
-    Ok(Replay {
-        game,
-        verdicts,
-        notes,
-    })
+    if replay.first_illegal().is_none() {
+        // Setup after the last move (stones added at the end).
+        for e in edits {
+            let to_move = e.to_move.unwrap_or(replay.game.to_move());
+            restart(&mut replay, record, &e.changes, to_move)?;
+        }
+    }
+    if !replay.inserted.is_empty() {
+        let list: Vec<String> = replay
+            .inserted
+            .iter()
+            .map(|p| format!("{} before move {}", p.color.letter(), p.before))
+            .collect();
+        notes.push(format!(
+            "the record omits passes: inserted {} (DECISIONS.md 24; --strict rules such a move \
+             wrong-turn)",
+            list.join(", ")
+        ));
+    }
+    replay.notes = notes;
+    Ok(replay)
 }
 
 /// `--both`: replays the main line on the engine and on the interpreter and compares, move by
@@ -159,9 +370,10 @@ pub(crate) fn divergence(
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
+    strict: bool,
 ) -> Result<Option<String>, CliError> {
-    let engine = replay(Which::Engine, record, ruleset, komi)?;
-    let oracle = replay(Which::Interpreter, record, ruleset, komi)?;
+    let engine = replay(Which::Engine, record, ruleset, komi, strict)?;
+    let oracle = replay(Which::Interpreter, record, ruleset, komi, strict)?;
     let header = format!(
         "{}: the engine and the interpreter disagree under {}\n",
         record.name, ruleset.id

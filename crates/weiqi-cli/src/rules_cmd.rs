@@ -8,7 +8,16 @@ use weiqi_spec::{Ruleset, SpecErrors};
 use crate::{CliError, RulesCommand, emit};
 
 /// Loads a built-in id or a spec file, as `--rules` and the `rules` commands take it.
+/// A name that is neither a built-in id nor an existing file may be an SGF rules name
+/// (`--rules AGA`, `--rules Japanese`: the names of `meta.sgf-names`, case-insensitive).
 pub(crate) fn load(id_or_path: &str) -> Result<Ruleset, CliError> {
+    let is_file = std::path::Path::new(id_or_path).exists();
+    if !is_file
+        && weiqi_spec::builtin(id_or_path).is_err()
+        && let Some(id) = weiqi_spec::id_for_sgf_name(id_or_path)
+    {
+        return weiqi_spec::builtin(id).map_err(|e| spec_error(id, &e));
+    }
     weiqi_spec::load(id_or_path).map_err(|e| spec_error(id_or_path, &e))
 }
 

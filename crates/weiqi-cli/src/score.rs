@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use weiqi_core::{
-    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Score, SideScore,
+    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Score, SideScore, WinBy,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Counting;
@@ -26,6 +26,7 @@ pub(crate) struct Options<'a> {
     pub(crate) which: crate::referee::Which,
     /// `--both`.
     pub(crate) both: bool,
+    pub(crate) strict: bool,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -33,18 +34,36 @@ pub(crate) struct Options<'a> {
 pub(crate) struct ScoreJson {
     pub(crate) file: String,
     pub(crate) rules: String,
+    pub(crate) rules_source: &'static str,
     pub(crate) komi: Points,
+    pub(crate) komi_source: &'static str,
     pub(crate) black: SideScore,
     pub(crate) white: SideScore,
     pub(crate) margin: Points,
     pub(crate) winner: &'static str,
     pub(crate) result: String,
+    pub(crate) result_source: &'static str,
+    pub(crate) count: Option<CountJson>,
     pub(crate) dead: DeadJson,
+    pub(crate) territory: ByColor<Vec<String>>,
+    pub(crate) inserted_passes: Vec<replay::InsertedPass>,
     pub(crate) notes: Vec<String>,
+}
+
+/// The count of the last position when it is not the result (`count` in JSON.md).
+#[derive(Debug, Serialize)]
+pub(crate) struct CountJson {
+    pub(crate) black: SideScore,
+    pub(crate) white: SideScore,
+    pub(crate) margin: Points,
+    pub(crate) result: String,
 }
 
 /// The ruling, however the game ended.
 struct Ruling {
+    /// Where the result comes from: `count`, `record` (a resignation, time or forfeit result,
+    /// DECISIONS.md 26) or `variant` (a long cycle ended the game while the record went on).
+    source: &'static str,
     /// The count, when the game is scored.
     score: Option<Score>,
     /// The counting display of the variant, when it has one beyond the plain breakdown.
@@ -72,6 +91,7 @@ fn winner(result: &GameResult) -> &'static str {
 /// Ends the replayed game on `dead` and counts it.
 fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
     let mut notes = Vec::new();
+    let offset = replay.carried;
     let game = &mut replay.game;
     match game.phase() {
         Phase::Stopped => {
@@ -112,6 +132,7 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 Ending::Agreement | Ending::AllAlive => "the game ended".to_owned(),
             });
             Ok(Ruling {
+                source: "variant",
                 score: None,
                 counting: Vec::new(),
                 result,
@@ -120,27 +141,34 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
             })
         }
         _ => {
-            let score = game
-                .count(&dead_used)
-                .ok_or_else(|| CliError("the count overflows (komi out of range)".into()))?;
             // The counting displays are tournament arithmetic on the score, kept in one place
             // (the interpreter's `scoring::counting`) for both referees.
             let input = ScoringInput {
                 ruleset: game.ruleset(),
                 board: &board,
                 dead: &dead_used,
-                prisoners: game.prisoners(),
-                pass_stones: game.pass_stones(),
+                prisoners: ByColor {
+                    black: game.prisoners().black + offset.black.0,
+                    white: game.prisoners().white + offset.white.0,
+                },
+                pass_stones: ByColor {
+                    black: game.pass_stones().black + offset.black.1,
+                    white: game.pass_stones().white + offset.white.1,
+                },
                 handicap: game.handicap(),
                 komi: game.komi(),
                 penalties: ByColor::default(),
             };
+            let score = game
+                .count(&dead_used, input.prisoners, input.pass_stones)
+                .ok_or_else(|| CliError("the count overflows (komi out of range)".into()))?;
             let counting = if input.ruleset.scoring.counting == Counting::Plain {
                 Vec::new()
             } else {
                 scoring::counting::counting_display(&score, &input)
             };
             Ok(Ruling {
+                source: "count",
                 result: score.result,
                 komi: score.komi,
                 score: Some(score),
@@ -159,17 +187,21 @@ fn write_record(
     ruling: &Ruling,
     size: weiqi_core::BoardSize,
 ) -> Result<(), CliError> {
-    let territory = ruling.score.as_ref().map(|s| {
-        let mut marks = ByColor::<Vec<Point>>::default();
-        for (p, mark) in size.points().zip(&s.marks) {
-            match *mark {
-                weiqi_core::PointMark::Territory(c) => marks[c].push(p),
-                weiqi_core::PointMark::Dead(c) => marks[c.opponent()].push(p),
-                _ => {}
+    let territory = ruling
+        .score
+        .as_ref()
+        .filter(|_| ruling.source == "count")
+        .map(|s| {
+            let mut marks = ByColor::<Vec<Point>>::default();
+            for (p, mark) in size.points().zip(&s.marks) {
+                match *mark {
+                    weiqi_core::PointMark::Territory(c) => marks[c].push(p),
+                    weiqi_core::PointMark::Dead(c) => marks[c.opponent()].push(p),
+                    _ => {}
+                }
             }
-        }
-        marks
-    });
+            marks
+        });
     let comment = format!(
         "weiqi score under {rules}: {}{}",
         ruling.result.to_sgf(),
@@ -217,8 +249,56 @@ fn table(score: &Score) -> String {
     t
 }
 
+/// Whether the record's result is a ruling without a count: resignation, time, forfeit
+/// (DECISIONS.md 26).
+fn decided_by_record(record: &weiqi_sgf::Record) -> Option<GameResult> {
+    record.result.filter(|r| {
+        matches!(
+            r,
+            GameResult::Win {
+                by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit,
+                ..
+            }
+        )
+    })
+}
+
+/// How a record's result was reached, for a note.
+fn ended_by(result: &GameResult) -> String {
+    match result {
+        GameResult::Win { winner, by } => {
+            let loser = winner.opponent();
+            match by {
+                WinBy::Resignation => format!("{loser} resigned"),
+                WinBy::Time => format!("{loser} lost on time"),
+                WinBy::Forfeit => format!("{loser} forfeited"),
+                _ => "the game ended".to_owned(),
+            }
+        }
+        _ => "the game ended".to_owned(),
+    }
+}
+
+/// The points each side's territory covers, in SGF coordinates, row by row (`territory` in
+/// JSON.md): empty points counted for the side and the points of the opponent's dead stones;
+/// shared points (split in two) and points in seki are in neither list.
+fn territory_points(score: Option<&Score>, size: weiqi_core::BoardSize) -> ByColor<Vec<String>> {
+    let mut out = ByColor::<Vec<String>>::default();
+    if let Some(s) = score {
+        for (p, mark) in size.points().zip(&s.marks) {
+            match *mark {
+                weiqi_core::PointMark::Territory(c) => out[c].push(p.to_sgf()),
+                // The point of a dead stone is the opponent's once the stone is removed.
+                weiqi_core::PointMark::Dead(c) => out[c.opponent()].push(p.to_sgf()),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game)?;
+    let record = replay::read_record(options.game, options.strict)?;
     let komi = match options.komi {
         None => None,
         Some(k) => Some(Points::parse(k).ok_or_else(|| {
@@ -227,24 +307,35 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             ))
         })?),
     };
+    let by_record = decided_by_record(&record);
+    // A komi that cannot be read stops only a count that needs it (issue 10).
+    if let (Some(problem), None, None) = (&record.komi_problem, komi, by_record) {
+        return Err(CliError(format!(
+            "{}: {problem}: the count needs a komi; give one with --komi",
+            options.game
+        )));
+    }
     let chosen = replay::choose_rules(options.rules, &record)?;
     if options.both
-        && let Some(report) = replay::divergence(&record, &chosen.ruleset, komi)?
+        && let Some(report) = replay::divergence(&record, &chosen.ruleset, komi, options.strict)?
     {
         emit(out, &report)?;
         return Ok(3);
     }
-    let mut replay = replay::replay(options.which, &record, &chosen.ruleset, komi)?;
+    let mut replay = replay::replay(
+        options.which,
+        &record,
+        &chosen.ruleset,
+        komi,
+        options.strict,
+    )?;
     if let Some(n) = replay.first_illegal() {
         // No ruling on a game with an illegal move: show where it went wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
         if options.json {
-            let mut t = serde_json::to_string_pretty(&check::to_json(
-                options.game,
-                &chosen.ruleset.id,
-                &replay,
-            ))
-            .map_err(|e| CliError(format!("cannot write json: {e}")))?;
+            let mut t =
+                serde_json::to_string_pretty(&check::to_json(options.game, &chosen, &replay))
+                    .map_err(|e| CliError(format!("cannot write json: {e}")))?;
             t.push('\n');
             emit(out, &t)?;
         } else {
@@ -262,10 +353,11 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
+            self_capture: replay.game.ruleset().play.suicide != weiqi_spec::Suicide::Forbidden,
         },
         &mut notes,
     )?;
-    let ruling = rule(&mut replay, &dead.points)?;
+    let mut ruling = rule(&mut replay, &dead.points)?;
     if options.both {
         // The same dead stones, ruled by the interpreter: the results and counts must agree.
         let mut oracle = replay::replay(
@@ -273,9 +365,20 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             &record,
             &chosen.ruleset,
             komi,
+            options.strict,
         )?;
         let theirs = rule(&mut oracle, &dead.points)?;
-        if theirs.result != ruling.result || theirs.score != ruling.score {
+        // The ruling: the result and, when counted, the komi, the breakdown, the margin and
+        // the marks (the wording of the count's notes is not a ruling).
+        let ruled = |r: &Ruling| {
+            (
+                r.result,
+                r.score
+                    .as_ref()
+                    .map(|s| (s.komi, s.sides.clone(), s.margin, s.marks.clone())),
+            )
+        };
+        if ruled(&theirs) != ruled(&ruling) {
             let totals = |r: &Ruling| {
                 r.score.as_ref().map_or(String::new(), |s| {
                     format!(
@@ -284,10 +387,25 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
                     )
                 })
             };
+            // The first point whose mark differs, when the counts differ only there.
+            let marks = match (&ruling.score, &theirs.score) {
+                (Some(a), Some(b)) => board
+                    .size()
+                    .points()
+                    .zip(a.marks.iter().zip(&b.marks))
+                    .find(|(_, (x, y))| x != y)
+                    .map_or(String::new(), |(p, (x, y))| {
+                        format!(
+                            "  first different mark: {} (engine {x:?}, interpreter {y:?})\n",
+                            p.to_sgf()
+                        )
+                    }),
+                _ => String::new(),
+            };
             emit(
                 out,
                 &format!(
-                    "{}: the engine and the interpreter disagree under {}\nthe rulings differ:\n  engine:      {}{}\n  interpreter: {}{}\n",
+                    "{}: the engine and the interpreter disagree under {}\nthe rulings differ:\n  engine:      {}{}\n  interpreter: {}{}\n{marks}",
                     options.game,
                     chosen.ruleset.id,
                     ruling.result.to_sgf(),
@@ -307,10 +425,34 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             notes.push(dead::assumed_alive_note(&board, &dead.unsettled));
         }
     }
+    if let Some(end) = replay.early_end {
+        // The variant ended the game (a long cycle) while the record went on.
+        ruling.result = end.result;
+        ruling.source = "variant";
+        notes.push(format!(
+            "the result is the variant's end after move {}: {}; the count shown is of the last \
+             position, not the result",
+            end.after,
+            end.result.to_sgf()
+        ));
+    } else if let Some(result) = by_record {
+        // DECISIONS.md 26: a resignation, time or forfeit result is the ruling.
+        ruling.result = result;
+        ruling.source = "record";
+        notes.insert(
+            0,
+            format!(
+                "{}: RE[{}] is the ruling (DECISIONS.md 26); the count shown is of the last \
+             position, not the result",
+                ended_by(&result),
+                record.result_text.as_deref().unwrap_or_default()
+            ),
+        );
+    }
     if let Some(text) = record
         .result_text
         .as_ref()
-        .filter(|t| **t != ruling.result.to_sgf())
+        .filter(|_| record.result != Some(ruling.result) && ruling.source != "record")
     {
         notes.push(format!("the record's result is RE[{text}]"));
     }
@@ -318,22 +460,46 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         write_record(&record, path, &chosen.ruleset.id, &ruling, board.size())?;
         notes.push(format!("the ruling was written to {}", path.display()));
     }
+    let komi_source = if komi.is_some() {
+        "option"
+    } else if record.komi.is_some() {
+        "record"
+    } else {
+        "variant"
+    };
+    let is_count = ruling.source == "count";
     let text = if options.json {
         let zero = SideScore::default();
         let (black, white, margin) = match &ruling.score {
-            Some(s) => (s.sides.black.clone(), s.sides.white.clone(), s.margin),
-            None => (zero.clone(), zero, Points::ZERO),
+            Some(s) if is_count => (s.sides.black.clone(), s.sides.white.clone(), s.margin),
+            _ => (zero.clone(), zero, Points::ZERO),
         };
+        let count = ruling
+            .score
+            .as_ref()
+            .filter(|_| !is_count)
+            .map(|s| CountJson {
+                black: s.sides.black.clone(),
+                white: s.sides.white.clone(),
+                margin: s.margin,
+                result: s.result.to_sgf(),
+            });
         let json = ScoreJson {
             file: options.game.to_owned(),
             rules: chosen.ruleset.id.clone(),
+            rules_source: chosen.source,
             komi: ruling.komi,
+            komi_source,
             black,
             white,
             margin,
             winner: winner(&ruling.result),
             result: ruling.result.to_sgf(),
+            result_source: ruling.source,
+            count,
             dead: dead.to_json(),
+            territory: territory_points(ruling.score.as_ref(), board.size()),
+            inserted_passes: replay.inserted.clone(),
             notes,
         };
         let mut t = serde_json::to_string_pretty(&json)
@@ -344,21 +510,34 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         let mut t = String::new();
         let _ = writeln!(t, "file: {}", options.game);
         let _ = writeln!(t, "rules: {} ({})", chosen.ruleset.id, chosen.how);
-        let source = if komi.is_some() {
-            "from --komi"
-        } else if record.komi.is_some() {
-            "from the record's KM"
-        } else {
-            "the variant's"
+        let source = match komi_source {
+            "option" => "from --komi",
+            "record" => "from the record's KM",
+            _ => "the variant's",
         };
         let _ = writeln!(t, "komi: {} ({source})", ruling.komi);
         if let Some(s) = &ruling.score {
             t.push('\n');
+            if !is_count {
+                t.push_str("count of the last position (not the result):\n");
+            }
             t.push_str(&table(s));
             let _ = writeln!(t, "\nmargin: {} (black's total minus white's)", s.margin);
+            if !is_count {
+                let _ = writeln!(t, "count: {}", s.result.to_sgf());
+            }
         }
-        let _ = writeln!(t, "result: {}", ruling.result.to_sgf());
-        if !ruling.counting.is_empty() {
+        let _ = writeln!(
+            t,
+            "result: {}{}",
+            ruling.result.to_sgf(),
+            match ruling.source {
+                "record" => " (the record's result)",
+                "variant" => " (the variant ended the game)",
+                _ => "",
+            }
+        );
+        if !ruling.counting.is_empty() && is_count {
             t.push('\n');
             for line in &ruling.counting {
                 let _ = writeln!(t, "{line}");

@@ -80,7 +80,20 @@ fn score_json_of_the_sample_game() {
         notes.contains(&"dead stones from the record's TB/TW marks: fb, gb, dh"),
         "{notes:?}"
     );
-    assert_eq!(v.as_object().map(|o| o.len()), Some(10), "{v}");
+    assert_eq!(v.as_object().map(|o| o.len()), Some(16), "{v}");
+    // Issue 10 item 5: how the rules, the komi and the result were reached, and the territory.
+    assert_eq!(
+        (&v["rules_source"], &v["komi_source"], &v["result_source"]),
+        (
+            &Value::from("record"),
+            &Value::from("record"),
+            &Value::from("count")
+        )
+    );
+    assert_eq!(v["count"], Value::Null);
+    assert_eq!(v["territory"]["black"].as_array().map(Vec::len), Some(29));
+    assert_eq!(v["territory"]["white"].as_array().map(Vec::len), Some(25));
+    assert_eq!(v["territory"]["black"][0], "aa");
     // Issue 10 item 4: the dead stones and how they were decided.
     assert_eq!(v["dead"]["source"], "sgf");
     assert_eq!(v["dead"]["points"], serde_json::json!(["fb", "gb", "dh"]));
@@ -176,7 +189,16 @@ fn check_json_stops_at_the_first_illegal_move() {
 
 #[test]
 fn wrong_turn_and_occupied_are_move_verdicts() {
-    let v = json(&["check", &data("wrong-turn.sgf"), "--json"], 1);
+    // DECISIONS.md 24: a move by the player who moved last is an omitted pass, inserted with
+    // a note; --strict rules it wrong-turn.
+    let v = json(&["check", &data("wrong-turn.sgf"), "--json"], 0);
+    assert_eq!(v["first_illegal"], Value::Null);
+    assert_eq!(
+        v["inserted_passes"],
+        serde_json::json!([{"before": 3, "color": "B"}])
+    );
+    assert_eq!(v["moves"][2]["number"], 3);
+    let v = json(&["check", &data("wrong-turn.sgf"), "--json", "--strict"], 1);
     assert_eq!(
         (
             v["first_illegal"].as_i64(),
@@ -314,7 +336,7 @@ fn the_examples_of_json_md_are_the_real_output() {
         .skip(1)
         .map(|b| serde_json::from_str(b.split("```").next().unwrap_or("")).expect("valid json"))
         .collect();
-    assert_eq!(blocks.len(), 2);
+    assert_eq!(blocks.len(), 3);
     let (out, _) = check_in(
         crate_dir,
         &["check", "tests/data/illegal-ko.sgf", "--json"],
@@ -329,7 +351,15 @@ fn the_examples_of_json_md_are_the_real_output() {
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[1]
     );
+    let (out, _) = check(&["score", RESIGNED, "--json"], 0);
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).expect("json"),
+        blocks[2]
+    );
 }
+
+/// Fuego's regression game, CGOS 2007 (issue 10): `RE[B+Resign]`, play had not stopped.
+const RESIGNED: &str = "../shared/corpus/fuego-regression/cgos/2007_189582.sgf";
 
 #[test]
 fn play_resumed_after_a_stop_is_followed() {

@@ -11,15 +11,7 @@ fn engine(rules: &Ruleset, setup: Setup) -> Result<Box<dyn Referee>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Cases the engine does not pass yet, each with its reason.
-const SKIPS: &[(&str, &str)] = &[(
-    "section4::sending_two_returning_one_costs_the_sender_variants_4_3",
-    "issue 8 item 5: the interpreter on main restarts the long-cycle count at a single \
-         pass; the engine counts across single passes as DECISIONS.md 12 (revised) says, and \
-         ends this cycle; the case changes with the oracle's fix",
-)];
-
 #[test]
 fn the_shared_cases_pass_on_the_engine() {
-    weiqi_cases::run(weiqi_cases::all(), engine, SKIPS);
+    weiqi_cases::run(weiqi_cases::all(), engine, &[]);
 }

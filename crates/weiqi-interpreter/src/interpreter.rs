@@ -11,7 +11,7 @@ use crate::fuel::Fuel;
 use crate::handicap::{self, SetupError};
 use crate::history::{Kind, Record};
 use crate::ko::{self, Candidate, ing::IngState};
-use crate::long_cycle;
+use crate::long_cycle::{self, CountFrom};
 use crate::pass_stones;
 use crate::play::{self, PlayOutcome};
 use crate::position::Position;
@@ -35,6 +35,7 @@ pub struct Interpreter {
     pass_stones: ByColor<u32>,
     placement_left: u32,
     passes: PassCount,
+    cycle_from: CountFrom,
     proposals: ByColor<Option<Vec<Point>>>,
     dead: Vec<Point>,
     ing: IngState,
@@ -79,6 +80,10 @@ impl Interpreter {
             pass_stones: ByColor::default(),
             placement_left: start.placement_left,
             passes: PassCount::default(),
+            cycle_from: CountFrom {
+                entry: 0,
+                to_move: start.to_move,
+            },
             proposals: ByColor::default(),
             dead: Vec::new(),
             ing: IngState::default(),
@@ -275,7 +280,9 @@ impl Interpreter {
         } else {
             Ok(())
         };
-        let tail = bans.and_then(|()| long_cycle::ending(&self.ruleset.play, &self.history, &fuel));
+        let tail = bans.and_then(|()| {
+            long_cycle::ending(&self.ruleset.play, &self.history, self.cycle_from, &fuel)
+        });
         let cycle_end = match tail {
             Ok(e) => e,
             Err(e) => {
@@ -301,6 +308,7 @@ impl Interpreter {
                     AfterPass::Stop => {
                         self.phase = Phase::Stopped;
                         self.proposals = ByColor::default();
+                        self.restart_cycle_count();
                     }
                     AfterPass::EndAllAlive => self.end_after_passes(Ending::AllAlive),
                 }
@@ -340,6 +348,15 @@ impl Interpreter {
             self.to_move = Color::Black;
         }
         self.phase = Phase::Ended(ending);
+    }
+
+    /// Restarts the long-cycle count at the current situation (DECISIONS.md 12: "the count
+    /// restarts when play stops or resumes").
+    fn restart_cycle_count(&mut self) {
+        self.cycle_from = CountFrom {
+            entry: self.history.len() - 1,
+            to_move: self.to_move,
+        };
     }
 
     fn check_proposal(&self, dead: &[Point]) -> Result<(), Illegal> {
@@ -407,6 +424,7 @@ impl Interpreter {
                 self.passes.since_resume = 0;
                 self.proposals = ByColor::default();
                 self.phase = Phase::Playing;
+                self.restart_cycle_count();
                 Ok(ActionReport::default())
             }
             Action::Resign { by } => {

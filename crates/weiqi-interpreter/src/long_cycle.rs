@@ -2,23 +2,40 @@
 //! rules that do not forbid it (simple ko).
 //!
 //! J89 Art. 12: "When the same whole-board position is repeated during a game, if the players
-//! agree, the game ends without result." Korean rules: the same, as a draw. DECISIONS.md 12:
-//! "the game ends with no result when the same situation occurs a third time with no pass in
-//! between" (KataGo's automation of Art. 12, VARIANTS.md 3.b).
+//! agree, the game ends without result." Korean rules: the same, as a draw. DECISIONS.md 12
+//! (revised 2026-12): "the game ends with no result when the same situation occurs a third
+//! time"; Art. 12 has no pass exception, so a single pass inside a cycle does not restart the
+//! count ("send two, return one, pass" must end too); the count restarts when play stops (two
+//! consecutive passes) or resumes; entry 0 (the initial position) takes part in the count
+//! exactly when `play.initial-position = "counts"`.
 
-use weiqi_core::{Ending, Illegal};
-use weiqi_spec::{LongCycle, PlayRules};
+use weiqi_core::{Color, Ending, Illegal};
+use weiqi_spec::{InitialPosition, LongCycle, PlayRules};
 
 use crate::fuel::Fuel;
-use crate::history::{Kind, Record};
+use crate::history::Record;
 
-/// After a move appended the last entry of `history`: counts the entries since the most recent
-/// pass (that entry included; the initial position too when no pass was made) whose situation
-/// (board and player to move) equals the last one. When the count reaches
-/// `long-cycle-repetitions`, returns the ending `long-cycle` names (`no-result` or `draw`).
+/// Where the count of the current stretch of play starts: the entry of the history whose
+/// situation is its first (entry 0 at the start of the game; the last entry when play stopped
+/// or resumed), with the player to move there (after a resumption, the player `end.resume-first`
+/// names, which the recorded entry may not show).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountFrom {
+    /// The index of the entry.
+    pub entry: usize,
+    /// The player to move in that situation.
+    pub to_move: Color,
+}
+
+/// After a move appended the last entry of `history`: counts the occurrences of its situation
+/// (board and player to move) in the current stretch of play, `from` it on: the situation at
+/// `from` (unless it is entry 0 and `play.initial-position = "ignored"`), then every later
+/// entry, passes included. When the count reaches `long-cycle-repetitions`, returns the ending
+/// `long-cycle` names (`no-result` or `draw`).
 pub fn ending(
     rules: &PlayRules,
     history: &[Record],
+    from: CountFrom,
     fuel: &Fuel,
 ) -> Result<Option<Ending>, Illegal> {
     let ending = match rules.long_cycle {
@@ -29,26 +46,29 @@ pub fn ending(
     let Some(last) = history.last() else {
         return Ok(None);
     };
-    // The entries the count reads: back to the most recent pass, that entry included.
-    let since_pass = history
-        .iter()
-        .rev()
-        .position(|r| r.kind == Kind::Pass)
-        .map_or(history.len(), |i| i + 1);
-    let window = &history[history.len() - since_pass..];
     let threshold = rules.long_cycle_repetitions.max(1);
-    // The count is at most the number of entries read: when even that falls short of the
-    // threshold, no comparison can change the answer, so none is made (issue 9, item 3: a huge
-    // `long-cycle-repetitions` costs nothing). The ruling is the same either way.
-    if u64::try_from(window.len()).unwrap_or(u64::MAX) < u64::from(threshold) {
+    // The count is at most the number of entries it reads (`from` on): when even that falls
+    // short of the threshold, no comparison can change the answer, so none is made (issue 9,
+    // item 3: a huge `long-cycle-repetitions` costs nothing). The ruling is the same either way.
+    let read = history.len().saturating_sub(from.entry);
+    if u64::try_from(read).unwrap_or(u64::MAX) < u64::from(threshold) {
         return Ok(None);
     }
     let mut count: u32 = 0;
-    for r in window.iter().rev() {
+    for r in history.iter().skip(from.entry + 1) {
         fuel.spend(1)?;
         if r.same_situation(last) {
             count += 1;
         }
+    }
+    let start_counts = from.entry != 0 || rules.initial_position == InitialPosition::Counts;
+    if let Some(start) = history.get(from.entry)
+        && start_counts
+        && start.hash == last.hash
+        && start.board == last.board
+        && from.to_move == last.to_move
+    {
+        count += 1;
     }
     Ok((count >= threshold).then_some(ending))
 }

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{Ruling, all_ids, b, custom, pass, propose, replay, variant, w};
+use common::{Ruling, all_ids, b, custom, game, pass, propose, replay, variant, w};
 use weiqi_core::{
-    BoardSize, Color, GameResult, Illegal, Phase, Point, Points, Referee, Setup, SetupNote,
+    BoardSize, Color, Ending, GameResult, Illegal, Phase, Point, Points, Referee, Setup, SetupNote,
 };
 use weiqi_interpreter::{Interpreter, SetupError};
 
@@ -210,4 +210,188 @@ fn a_size_the_text_does_not_prescribe_is_ruled_with_a_note_decisions_25() {
     assert!(tt.board.sizes.is_empty());
     let g = Interpreter::new_strict(&tt, Setup::even(size(5))).expect("any size");
     assert!(g.notes().is_empty());
+}
+
+// ---- Long cycles with a pass (issue 8 items 5 and 6, DECISIONS.md 12, 13) -------------------
+
+/// Issue 8 item 5's record: `(;GM[1]FF[4]SZ[5]AB[ba][da][cb][db][eb]AW[ab][bb][bc][cc][dc][ec]
+/// [ad][bd][dd][be][ce][de][ee]PL[B];...)`, the position of VARIANTS.md 4.3.
+const SEND_TWO: &str = "
+    . X . X .
+    O O X X X
+    . O O O O
+    O O . O .
+    . O O O O";
+
+/// "Sending two, returning one, pass": `B[aa];W[ca];B[ba];W[]`. After `B[ba]` the board is the
+/// start's with White to move; after the pass, the start's with Black to move.
+const SEND_TWO_CYCLE: [common::Step; 4] = [
+    (Black, Some((0, 0))),
+    (White, Some((0, 2))),
+    (Black, Some((0, 1))),
+    (White, None),
+];
+
+fn send_two_cycles(n: usize) -> Vec<common::Step> {
+    SEND_TWO_CYCLE.iter().copied().cycle().take(4 * n).collect()
+}
+
+#[test]
+fn a_long_cycle_with_a_pass_ends_the_game_decisions_12() {
+    // Issue 8 item 5: the record repeats the cycle 25 times and stayed `playing`. The count
+    // runs across single passes (DECISIONS.md 12 revised): the start situation occurs at plies
+    // 0, 4 and 8, so ply 8 ends the game; the rest of the record is after the end. The board
+    // alone recurs at ply 3 too (White to move): the count compares situations, so it does not
+    // end the game at ply 4.
+    let steps = send_two_cycles(25);
+    for (id, ending) in [
+        ("japanese-1989", Ending::NoResult),
+        ("korean", Ending::Draw),
+        ("rfg-2010-area", Ending::NoResult),
+        ("rfg-2010-territory", Ending::NoResult),
+    ] {
+        let mut g = game(&variant(id), SEND_TWO, Black);
+        assert_eq!(
+            replay(&mut g, &steps[..7]),
+            Ruling::AllLegal(Phase::Playing),
+            "{id}: two occurrences of the start, three of its board"
+        );
+        assert_eq!(
+            replay(&mut g, &steps[7..8]),
+            Ruling::AllLegal(Phase::Ended(ending)),
+            "{id}: the third occurrence"
+        );
+        assert_eq!(
+            replay(&mut g, &steps[8..]),
+            Ruling::Refused {
+                ply: 1,
+                reason: Illegal::GameOver
+            },
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn the_long_cycle_count_restarts_at_a_stop_and_a_resumption_decisions_12() {
+    // One cycle (the start twice), then Black's pass answers White's: play stops. After the
+    // resumption the start situation has occurred twice already, but the count restarts: one
+    // more cycle does not end the game, the second does.
+    let mut g = game(&variant("japanese-1989"), SEND_TWO, Black);
+    assert_eq!(
+        replay(&mut g, &send_two_cycles(1)),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    g.apply(weiqi_core::Action::Resume { by: White })
+        .expect("resume");
+    assert_eq!(g.to_move(), Black, "J89 Art. 9.3");
+    assert_eq!(
+        replay(&mut g, &send_two_cycles(1)),
+        Ruling::AllLegal(Phase::Playing),
+        "the resumption restarted the count"
+    );
+    assert_eq!(
+        replay(&mut g, &send_two_cycles(1)),
+        Ruling::AllLegal(Phase::Ended(Ending::NoResult))
+    );
+}
+
+/// The triple ko of VARIANTS.md 4.2 and its six-ply cycle.
+const TRIPLE_KO: &str = "
+    . . . . . . .
+    X X X X X X X
+    X O X . X O X
+    O . O X O . O
+    O O O O O O O
+    . . . . . . .
+    . . . . . . .";
+
+const TRIPLE_KO_CYCLE: [common::Step; 6] = [
+    (Black, Some((3, 1))),
+    (White, Some((2, 3))),
+    (Black, Some((3, 5))),
+    (White, Some((2, 1))),
+    (Black, Some((3, 3))),
+    (White, Some((2, 5))),
+];
+
+/// The ply at which `rules` ends the triple ko, played for up to five cycles.
+fn triple_ko_end(rules: &weiqi_spec::Ruleset) -> Option<usize> {
+    let mut g = game(rules, TRIPLE_KO, Black);
+    for ply in 1..=30 {
+        g.apply(common::action(TRIPLE_KO_CYCLE[(ply - 1) % 6]))
+            .expect("legal under simple ko");
+        if g.phase() != Phase::Playing {
+            return Some(ply);
+        }
+    }
+    None
+}
+
+#[test]
+fn initial_position_acts_on_the_long_cycle_count_decisions_12() {
+    // Issue 8 item 6: with `initial-position = "ignored"` the triple ko still ended at ply 12
+    // (occurrences 0, 6, 12 of the start). Entry 0 takes part exactly when the key says
+    // "counts"; ignored, the start occurs at 6, 12, 18, but the situation after ply 1 occurs at
+    // 1, 7 and 13, and that third occurrence ends the game first: ply 13. (The issue's "18"
+    // follows the start's situation alone; every situation of the cycle is counted.)
+    assert_eq!(triple_ko_end(&variant("japanese-1989")), Some(12));
+    let ignored = custom(
+        "j89-initial-ignored",
+        "japanese-1989",
+        "[play]\ninitial-position = \"ignored\"\n",
+    );
+    assert_eq!(triple_ko_end(&ignored), Some(13));
+    // The same with a pass inside the cycle (sending two, returning one): ply 8 (the start at
+    // 0, 4, 8), and ignored ply 9 (the situation after ply 1 at 1, 5, 9).
+    let end_of = |rules: &weiqi_spec::Ruleset| {
+        let mut g = game(rules, SEND_TWO, Black);
+        send_two_cycles(5)
+            .into_iter()
+            .position(|s| {
+                g.apply(common::action(s)).expect("legal");
+                g.phase() != Phase::Playing
+            })
+            .map(|i| i + 1)
+    };
+    assert_eq!(end_of(&variant("japanese-1989")), Some(8));
+    assert_eq!(end_of(&ignored), Some(9));
+}
+
+#[test]
+fn new_zealand_ignores_the_initial_position_decisions_13() {
+    // DECISIONS.md 13: "the position as it was after any of that player's previous moves"; the
+    // initial position follows no move. A one-stone self-capture right after White's pass
+    // recreates the initial situation: legal under new-zealand, refused when entry 0 counts.
+    let diagram = "
+        . O .
+        O . O
+        . O .";
+    let nz = variant("new-zealand");
+    assert_eq!(
+        nz.play.initial_position,
+        weiqi_spec::InitialPosition::Ignored
+    );
+    let mut g = game(&nz, diagram, White);
+    assert_eq!(
+        replay(&mut g, &[pass(White), b(0, 0)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    let counts = custom(
+        "nz-initial-counts",
+        "new-zealand",
+        "[play]\ninitial-position = \"counts\"\n",
+    );
+    let mut g = game(&counts, diagram, White);
+    assert_eq!(
+        replay(&mut g, &[pass(White), b(0, 0)]),
+        Ruling::Refused {
+            ply: 2,
+            reason: Illegal::SituationalSuperko { repeats: 0 }
+        }
+    );
 }

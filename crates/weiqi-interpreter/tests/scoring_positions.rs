@@ -158,7 +158,9 @@ fn seki_and_dame_trap_under_every_builtin_variant() {
 fn literal_j89_falls_into_the_dame_trap() {
     // VARIANTS.md 4.6: "The single unfilled neutral point (3,2) touches both groups, so both
     // are 'in seki' by Art. 8 and the literal score is 0 : 0"; region level says the same.
+    // Art. 8 read literally is `void-string` without the fill (spec/FILLING.md 9.1).
     let mut rules = ruleset("japanese-1989");
+    rules.scoring.seki_eyes = SekiEyes::VoidString;
     rules.scoring.neutral_fill = NeutralFill::Literal;
     check(
         "VARIANTS.md 4.6 literal",
@@ -201,12 +203,12 @@ fn the_fill_is_reported_and_the_marks_show_seki() {
     assert!(
         s.notes
             .iter()
-            .any(|n| n.contains("neutral points filled") && n.contains("cd")),
+            .any(|n| n.contains("dame filled") && n.contains("cd (neutral)")),
         "{:?}",
         s.notes
     );
     assert!(
-        s.notes.iter().any(|n| n.contains("without the fill")),
+        s.notes.iter().any(|n| n.contains("without the filling")),
         "{:?}",
         s.notes
     );

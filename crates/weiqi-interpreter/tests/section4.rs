@@ -139,6 +139,9 @@ fn triple_ko_variants_4_2() {
     // DECISIONS.md 12): no result, Korean draw.
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
     let draw = Ruling::AllLegal(Phase::Ended(Ending::Draw));
+    // New Zealand ignores the initial position (DECISIONS.md 13: it follows no move), so the
+    // first forbidden play is the one that recreates the position after White's first move.
+    let nz = refused(7, Illegal::SituationalSuperko { repeats: 1 });
     check_table(
         "VARIANTS.md 4.2",
         TRIPLE_KO,
@@ -152,7 +155,7 @@ fn triple_ko_variants_4_2() {
             ("ing-aga", hot),
             ("japanese-1989", void.clone()),
             ("korean", draw),
-            ("new-zealand", ssk),
+            ("new-zealand", nz),
             ("rfg-2010-area", void.clone()),
             ("rfg-2010-territory", void),
             ("tromp-taylor", psk),
@@ -249,11 +252,16 @@ fn sending_two_returning_one_variants_4_3() {
 
 #[test]
 fn sending_two_returning_one_costs_the_sender_variants_4_3() {
-    // "Per cycle White gains 2 prisoners, Black 1."
+    // "Per cycle White gains 2 prisoners, Black 1." The second cycle brings the start back a
+    // third time, which ends the game under J89 (the pass does not restart the count:
+    // DECISIONS.md 12 revised, issue 8 item 5).
     let mut g = game(&variant("japanese-1989"), SEND_TWO, Black);
     let cycle = [b(0, 0), w(0, 2), b(0, 1), pass(White)];
     assert_eq!(replay(&mut g, &cycle), PLAYING);
-    assert_eq!(replay(&mut g, &cycle), PLAYING);
+    assert_eq!(
+        replay(&mut g, &cycle),
+        Ruling::AllLegal(Phase::Ended(Ending::NoResult))
+    );
     assert_eq!(g.prisoners(), weiqi_core::ByColor { black: 2, white: 4 });
 }
 
@@ -278,6 +286,9 @@ fn eternal_life_variants_4_4() {
         },
     );
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
+    // New Zealand ignores the initial position (DECISIONS.md 13): the first forbidden play
+    // recreates the position after Black's first move.
+    let nz = refused(5, Illegal::SituationalSuperko { repeats: 1 });
     check_table(
         "VARIANTS.md 4.4",
         ETERNAL_LIFE,
@@ -291,7 +302,7 @@ fn eternal_life_variants_4_4() {
             ("ing-aga", hot),
             ("japanese-1989", void.clone()),
             ("korean", Ruling::AllLegal(Phase::Ended(Ending::Draw))),
-            ("new-zealand", ssk),
+            ("new-zealand", nz),
             ("rfg-2010-area", void.clone()),
             ("rfg-2010-territory", void),
             ("tromp-taylor", psk),
@@ -327,6 +338,9 @@ fn bent_four_stand_in_variants_4_7() {
         },
     );
     let ko = refused(2, Illegal::Ko);
+    // New Zealand ignores the initial position (DECISIONS.md 13): the diagram is entry 0, which
+    // follows no move, so White's recapture is legal here (after a move the same recapture is
+    // refused: see below).
     check_table(
         "VARIANTS.md 4.7",
         BENT_FOUR,
@@ -340,11 +354,19 @@ fn bent_four_stand_in_variants_4_7() {
             ("ing-aga", hot),
             ("japanese-1989", ko.clone()),
             ("korean", ko.clone()),
-            ("new-zealand", ssk),
+            ("new-zealand", PLAYING),
             ("rfg-2010-area", ko.clone()),
             ("rfg-2010-territory", ko),
             ("tromp-taylor", psk),
         ],
+    );
+    // The same recapture under New Zealand once the position follows a move: Black plays
+    // elsewhere, White passes, then the ko (DECISIONS.md 13).
+    let mut g = game(&variant("new-zealand"), BENT_FOUR, Black);
+    assert_eq!(
+        replay(&mut g, &[b(2, 4), pass(White), b(0, 2), w(0, 3)]),
+        refused(4, Illegal::SituationalSuperko { repeats: 2 }),
+        "VARIANTS.md 4.7 under new-zealand, after a move"
     );
     // If White does not find a threat, Black captures the corner group next move.
     let capture = [b(0, 2), pass(White), b(0, 0)];

@@ -65,10 +65,13 @@ pub enum SgfErrorKind {
     SetupAfterMoves,
     /// Both colours' stones on one point in one node (`AB[dd]AW[dd]`).
     SetupConflict {
-        /// The point, in SGF coordinates.
-        point: String,
-        /// The property that put the other colour there.
-        first: &'static str,
+        /// The point.
+        point: weiqi_core::Point,
+        /// What the first property put there (`AB` a black stone, `AW` a white one, `AE`
+        /// none).
+        first: Option<weiqi_core::Color>,
+        /// What the second put there.
+        second: Option<weiqi_core::Color>,
     },
     /// A habit of real records that strict reading refuses ([`crate::ReadOptions::strict`]).
     Lenient {
@@ -157,8 +160,22 @@ impl fmt::Display for SgfErrorKind {
             SgfErrorKind::SetupAfterMoves => {
                 f.write_str("setup after the first move (refused under strict reading)")
             }
-            SgfErrorKind::SetupConflict { point, first } => {
-                write!(f, "{first} and this property both put a stone on {point}")
+            SgfErrorKind::SetupConflict {
+                point,
+                first,
+                second,
+            } => {
+                let point = point.to_sgf();
+                let id = |c: &Option<weiqi_core::Color>| match c {
+                    Some(weiqi_core::Color::Black) => "AB",
+                    Some(weiqi_core::Color::White) => "AW",
+                    None => "AE",
+                };
+                let (first, second) = (id(first), id(second));
+                write!(
+                    f,
+                    "{first}[{point}] and {second}[{point}] in one node: two stones on one point"
+                )
             }
             SgfErrorKind::Lenient { note } => {
                 write!(f, "refused under strict reading: {note}")

@@ -437,15 +437,16 @@ impl Record {
 
             // Both colours' stones on one point of one node (FF[4] forbids it).
             for (i, &(p, c, id)) in setup.changes.iter().enumerate() {
-                if let Some(&(_, _, other)) = setup.changes[..i]
+                if let Some(&(_, other, _)) = setup.changes[..i]
                     .iter()
                     .find(|&&(q, d, _)| q == p && d != c)
                 {
                     return Err(SgfError::new(
                         name,
                         SgfErrorKind::SetupConflict {
-                            point: p.to_sgf(),
+                            point: p,
                             first: other,
+                            second: c,
                         },
                     )
                     .at(n, id));

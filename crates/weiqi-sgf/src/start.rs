@@ -185,14 +185,14 @@ impl Record {
     /// `PL` at a game start does not choose the first mover (DECISIONS.md 22): a note when it
     /// disagrees with the variant.
     fn pl_at_game_start(&self, notes: &mut Notes<'_>, variant: Option<Color>) {
-        if let (Some(pl), Some(v)) = (self.player_to_move, variant) {
-            if pl != v {
-                notes.info(format!(
-                    "PL[{}] ignored: at the start of a game the variant says who moves first \
-                     ({v}; DECISIONS.md 22)",
-                    pl.letter()
-                ));
-            }
+        if let (Some(pl), Some(v)) = (self.player_to_move, variant)
+            && pl != v
+        {
+            notes.info(format!(
+                "PL[{}] ignored: at the start of a game the variant says who moves first \
+                 ({v}; DECISIONS.md 22)",
+                pl.letter()
+            ));
         }
     }
 }

@@ -217,9 +217,13 @@ pub const KEYS: &[KeyDoc] = &[
     key(
         "play.initial-position",
         KeyKind::Enum(InitialPosition::NAMES),
-        "Whether the initial position (empty board or placed handicap stones) is entry 0 of the \
-         history the superko rules look at.",
-        "DECISIONS.md 7; VARIANTS.md 3.b",
+        "Whether the initial position (empty board, setup stones or placed handicap stones), \
+         entry 0 of the history, is a recorded state for the rules that read it: \
+         `ko = \"positional-superko\"` and `\"situational-superko\"` (a play may not recreate \
+         it), `ko = \"ing\"` (Rule D: its recurrence records a ban) and the long-cycle count \
+         of `play.long-cycle` (it is the first occurrence). `counts` or `ignored`. Simple ko and \
+         natural situational superko never read it (no play created entry 0).",
+        "DECISIONS.md 7, 12, 13; VARIANTS.md 3.a, 3.b",
     ),
     key(
         "play.long-cycle",
@@ -231,8 +235,10 @@ pub const KEYS: &[KeyDoc] = &[
     key(
         "play.long-cycle-repetitions",
         KeyKind::Count { min: 2 },
-        "How many times the same situation must occur, with no pass in between, to trigger \
-         `play.long-cycle` (3 = the third occurrence).",
+        "How many times the same situation (board and player to move) must occur to trigger \
+         `play.long-cycle` (3 = the third occurrence). Single passes do not restart the count; \
+         a stop (`end.stop-passes` passes) or a resumption does. Entry 0 takes part exactly \
+         when `play.initial-position = \"counts\"`.",
         "DECISIONS.md 12; KATA",
     ),
     key(
@@ -304,15 +310,17 @@ pub const KEYS: &[KeyDoc] = &[
         "scoring.seki-eyes",
         KeyKind::Enum(SekiEyes::NAMES),
         "Whether eyes of groups in seki are territory: `count`; `void-string` (J89 Art. 8 \
-         literally, at string level); `void-region` (KataGo's region-level rule).",
+         literally, at string level); `void-region` (KataGo's region-level rule); \
+         `void-filled` (Art. 8 at string level after the dame filling, teire and seki of \
+         spec/FILLING.md, which makes the fill whatever `neutral-fill` says).",
         "VARIANTS.md 3.c; DECISIONS.md 10, 15",
     ),
     key(
         "scoring.neutral-fill",
         KeyKind::Enum(NeutralFill::NAMES),
         "What happens to unfilled neutral points before a territory count: nothing \
-         (`literal`) or they are filled first by a documented deterministic procedure \
-         (`fill-first`).",
+         (`literal`) or they are filled first by the procedure of spec/FILLING.md \
+         (`fill-first`; read with `seki-eyes = \"void-string\"`).",
         "DECISIONS.md 10",
     ),
     key(

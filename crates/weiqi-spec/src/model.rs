@@ -145,12 +145,14 @@ spec_enum! {
 }
 
 spec_enum! {
-    /// Whether the initial position (empty board or placed handicap stones) is in the history
-    /// the superko rules look at.
+    /// Whether the initial position (entry 0 of the history) is a recorded state for the rules
+    /// that read it: positional and situational superko, Ing Rule D and the long-cycle count
+    /// (DECISIONS.md 7, 12).
     InitialPosition {
         /// It is entry 0 of the history (DECISIONS.md 7).
         Counts = "counts",
-        /// It is not.
+        /// It is not (New Zealand: "the position as it was after any of that player's previous
+        /// moves", DECISIONS.md 13).
         Ignored = "ignored",
     }
 }
@@ -248,6 +250,9 @@ spec_enum! {
         VoidString = "void-string",
         /// Void at region level, as KataGo's independent-life regions.
         VoidRegion = "void-region",
+        /// Void at string level after the dame filling and teire of `spec/FILLING.md`
+        /// (DECISIONS.md 10, revised): Japanese 1989 Art. 8 on the position real games end with.
+        VoidFilled = "void-filled",
     }
 }
 
@@ -256,7 +261,7 @@ spec_enum! {
     NeutralFill {
         /// Nothing: Art. 8 literally (an unfilled neutral point puts its neighbours in seki).
         Literal = "literal",
-        /// Neutral points are filled first, by a documented deterministic procedure, and the
+        /// Neutral points are filled first, by the procedure of `spec/FILLING.md`, and the
         /// ruling says so (DECISIONS.md 10).
         FillFirst = "fill-first",
     }
@@ -389,12 +394,14 @@ pub struct PlayRules {
     pub single_stone_suicide: SingleStoneSuicide,
     /// The rule against repetition.
     pub ko: Ko,
-    /// Whether the initial position is in the superko history.
+    /// Whether the initial position is a recorded state for superko, Ing Rule D and the
+    /// long-cycle count.
     pub initial_position: InitialPosition,
     /// What a long cycle under simple ko leads to.
     pub long_cycle: LongCycle,
-    /// How many times the same situation must occur, with no pass in between, to trigger
-    /// [`PlayRules::long_cycle`] (e.g. 3 = the third occurrence).
+    /// How many times the same situation must occur in one stretch of play (single passes do
+    /// not restart the count; a stop or a resumption does) to trigger [`PlayRules::long_cycle`]
+    /// (e.g. 3 = the third occurrence; DECISIONS.md 12).
     pub long_cycle_repetitions: u32,
 }
 

@@ -550,7 +550,7 @@ clauses! { "japanese-1989", r;
     // J89 Art. 8: dame count for nobody.
     japanese_1989_dame_neutral_j89_art8: r.scoring.shared_points => SharedPoints::Neutral;
     // J89 Art. 8; DECISIONS.md 10: string-level literal seki.
-    japanese_1989_seki_eyes_void_string_j89_art8: r.scoring.seki_eyes => SekiEyes::VoidString;
+    japanese_1989_seki_eyes_void_filled_decisions_10: r.scoring.seki_eyes => SekiEyes::VoidFilled;
     // DECISIONS.md 10: neutral points filled first.
     japanese_1989_neutral_fill_first_decisions_10: r.scoring.neutral_fill => NeutralFill::FillFirst;
     // DECISIONS.md komi table; [OGS-mx].
@@ -611,7 +611,7 @@ clauses! { "korean", r;
     // VARIANTS.md 2.7: simple ko.
     korean_simple_ko_variants_2_7: r.play.ko => Ko::Simple;
     // VARIANTS.md 2.7: no territory in seki (as Japanese).
-    korean_seki_eyes_void_variants_2_7: r.scoring.seki_eyes => SekiEyes::VoidString;
+    korean_seki_eyes_void_filled_decisions_10: r.scoring.seki_eyes => SekiEyes::VoidFilled;
     // DECISIONS.md 10 "(and korean)".
     korean_neutral_fill_first_decisions_10: r.scoring.neutral_fill => NeutralFill::FillFirst;
     // VARIANTS.md 2.7 [OGS-mx]: opponent of the resumer.
@@ -693,9 +693,10 @@ clauses! { "new-zealand", r;
         r.play.single_stone_suicide => SingleStoneSuicide::BySuicideRule;
     // [NZ]: positions after one's own previous moves, passes included.
     new_zealand_situational_superko_nz: r.play.ko => Ko::SituationalSuperko;
-    // DECISIONS.md 7.
-    new_zealand_initial_position_counts_decisions_7:
-        r.play.initial_position => InitialPosition::Counts;
+    // DECISIONS.md 13 (2026-12): "after any of that player's previous moves": the initial
+    // position follows no move.
+    new_zealand_initial_position_ignored_decisions_13:
+        r.play.initial_position => InitialPosition::Ignored;
     // [NZ]: dead stones by agreement, else play on.
     new_zealand_agreement_after_stop_nz: r.end.after_stop => AfterStop::Agreement;
     // [NZ]: no pass stones.
@@ -894,7 +895,7 @@ const COMPARISON_TABLE: &[CompareRow] = &[
         Suicide::Forbidden,
         SingleStoneSuicide::BySuicideRule,
         Scoring::Territory,
-        SekiEyes::VoidString,
+        SekiEyes::VoidFilled,
         SharedPoints::Neutral,
     ),
     (
@@ -903,7 +904,7 @@ const COMPARISON_TABLE: &[CompareRow] = &[
         Suicide::Forbidden,
         SingleStoneSuicide::BySuicideRule,
         Scoring::Territory,
-        SekiEyes::VoidString,
+        SekiEyes::VoidFilled,
         SharedPoints::Neutral,
     ),
     (
@@ -1144,11 +1145,13 @@ fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
             r.play.long_cycle_repetitions, 3,
             "{id} long-cycle repetitions"
         );
-        assert_eq!(
-            r.play.initial_position,
-            InitialPosition::Counts,
-            "{id} initial position"
-        );
+        // DECISIONS.md 7; new-zealand: DECISIONS.md 13 (the position after a move only).
+        let initial = if id == "new-zealand" {
+            InitialPosition::Ignored
+        } else {
+            InitialPosition::Counts
+        };
+        assert_eq!(r.play.initial_position, initial, "{id} initial position");
     }
 }
 

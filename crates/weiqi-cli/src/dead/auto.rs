@@ -7,12 +7,12 @@
 //!    GNU Go's `unconditional_status` and KataGo's pass-alive areas use): the strings of a colour
 //!    that the opponent cannot capture even if their owner always passes.
 //! 2. Opponent stones standing in a region enclosed only by such strings, where every empty
-//!    point of the region is a liberty of one of them (a *vital* region). Those stones have
-//!    their liberties only there; the owner of the enclosure can fill every empty point of the
-//!    region without ever playing a suicide (each point joins an uncapturable string, which keeps
-//!    a liberty in its other vital region), and the opponent can never fill the last empty point
-//!    of a vital region without capturing, which it cannot do. So the stones are captured
-//!    whatever the opponent does: they are dead in every rule set.
+//!    point of the region is a liberty of one of them. Those stones have their liberties only
+//!    there; the owner of the enclosure can fill their liberties one by one without ever
+//!    playing a suicide or a stone that can be captured (each such point joins an uncapturable
+//!    string, which keeps a liberty in a vital region other than this one), so the opponent
+//!    can make no eye and fight no ko there: the stones are captured whatever the opponent
+//!    does, dead in every rule set.
 //!
 //! Everything else is left *unsettled*; the stones worth a look are listed by
 //! [`enclosed_without_territory`]: strings with no territory of their own standing in an area
@@ -80,8 +80,8 @@ pub const SMALL_EYE: usize = 6;
 pub struct Benson {
     /// The stones of the unconditionally alive strings.
     pub alive: BTreeSet<Point>,
-    /// The regions enclosed only by those strings that are vital to one of them (every empty
-    /// point a liberty of that string): the colour's unconditionally safe enclosures.
+    /// The regions enclosed only by those strings whose every empty point is a liberty of one
+    /// of them: the colour's unconditionally safe enclosures.
     pub safe_regions: Vec<Vec<Point>>,
 }
 
@@ -94,8 +94,13 @@ pub struct Benson {
 /// vital to a chain when every empty point of the region is a liberty of the chain. A region
 /// without any empty point (impossible on a board where every string has a liberty) is vital to
 /// nothing, so malformed boards stay on the safe side.
+///
+/// `self_capture`: whether the rules let the opponent capture its own stones (any suicide
+/// rule but `forbidden`). Then opponent stones inside a region can vanish and leave empty
+/// points that are no liberty of the chain, so a region is vital only when *every* point of it,
+/// stone or empty, is next to the chain (a random-position test found the counter-example).
 #[must_use]
-pub fn benson(board: &Board, color: Color) -> Benson {
+pub fn benson(board: &Board, color: Color, self_capture: bool) -> Benson {
     let chains = strings(board, color);
     let mut chain_of = vec![usize::MAX; board.size().points_count()];
     for (i, s) in chains.iter().enumerate() {
@@ -122,12 +127,13 @@ pub fn benson(board: &Board, color: Color) -> Benson {
             .flat_map(|&p| board.neighbours(p))
             .filter_map(chain_at)
             .collect();
+        let has_empty = r.iter().any(|&p| board.get(p).is_none());
         let empties: Vec<Point> = r
             .iter()
             .copied()
-            .filter(|&p| board.get(p).is_none())
+            .filter(|&p| self_capture || board.get(p).is_none())
             .collect();
-        let v = if empties.is_empty() {
+        let v = if !has_empty {
             BTreeSet::new()
         } else {
             border
@@ -175,10 +181,24 @@ pub fn benson(board: &Board, color: Color) -> Benson {
         .filter(|&(i, _)| in_x[i])
         .flat_map(|(_, s)| s.iter().copied())
         .collect();
+    // A region enclosed only by alive chains is safe when each of its empty points (each of its
+    // points, with self-capture) is a liberty of one of them (not necessarily the same one):
+    // the owner can fill every empty point by joining an uncapturable chain, so the opponent
+    // can make no eye there.
     let safe_regions = regions
         .into_iter()
         .enumerate()
-        .filter(|&(r, _)| in_r[r] && !borders[r].is_empty() && vital[r].iter().any(|&c| in_x[c]))
+        .filter(|&(r, ref points)| {
+            in_r[r]
+                && !borders[r].is_empty()
+                && points.iter().any(|&p| board.get(p).is_none())
+                && points.iter().all(|&p| {
+                    (board.get(p).is_some() && !self_capture)
+                        || board
+                            .neighbours(p)
+                            .any(|n| chain_at(n).is_some_and(|c| in_x[c]))
+                })
+        })
         .map(|(_, r)| r)
         .collect();
     Benson {
@@ -233,12 +253,13 @@ pub fn enclosed_without_territory(board: &Board) -> Vec<Point> {
 }
 
 /// The estimate: stones inside the opponent's unconditionally safe enclosures are dead; the
-/// stones of [`enclosed_without_territory`] not proven dead are unsettled.
+/// stones of [`enclosed_without_territory`] not proven dead are unsettled. `self_capture` as
+/// for [`benson`].
 #[must_use]
-pub fn estimate(board: &Board) -> Estimate {
+pub fn estimate(board: &Board, self_capture: bool) -> Estimate {
     let mut dead = BTreeSet::new();
     for c in Color::ALL {
-        for region in benson(board, c).safe_regions {
+        for region in benson(board, c, self_capture).safe_regions {
             dead.extend(
                 region
                     .into_iter()
@@ -274,7 +295,7 @@ mod tests {
              . . . . .
              . . . . .",
         );
-        let b = benson(&two, Color::Black);
+        let b = benson(&two, Color::Black, false);
         assert!(b.alive.contains(&Point::rc(0, 1)));
         assert_eq!(b.alive.len(), 6);
         let one = board(
@@ -284,7 +305,7 @@ mod tests {
              . . . . .
              . . . . .",
         );
-        assert!(benson(&one, Color::Black).alive.is_empty());
+        assert!(benson(&one, Color::Black, false).alive.is_empty());
     }
 
     #[test]
@@ -299,9 +320,11 @@ mod tests {
         );
         // The region {(0,2), (0,3), (0,4)}: its empty points (0,2) and (0,4) are liberties of
         // the black string; (0,0) is the second eye.
-        let e = estimate(&b);
-        assert_eq!(e.dead, vec![Point::rc(0, 3)]);
-        assert!(e.unsettled.is_empty(), "{e:?}");
+        for self_capture in [false, true] {
+            let e = estimate(&b, self_capture);
+            assert_eq!(e.dead, vec![Point::rc(0, 3)]);
+            assert!(e.unsettled.is_empty(), "{e:?}");
+        }
     }
 
     #[test]
@@ -315,7 +338,7 @@ mod tests {
              X X X X X X X
              . . . . . X .",
         );
-        let e = estimate(&b);
+        let e = estimate(&b, false);
         assert!(e.dead.is_empty(), "{e:?}");
         assert_eq!(e.unsettled, vec![Point::rc(1, 2)]);
     }
@@ -336,6 +359,6 @@ mod tests {
             enclosed_without_territory(&b),
             vec![Point::rc(0, 0), Point::rc(4, 4)]
         );
-        assert_eq!(estimate(&b).dead, Vec::<Point>::new());
+        assert_eq!(estimate(&b, true).dead, Vec::<Point>::new());
     }
 }

@@ -102,6 +102,8 @@ pub(crate) struct Position<'a> {
     pub(crate) board: &'a Board,
     pub(crate) komi: Points,
     pub(crate) to_move: Color,
+    /// Whether the rules let a player capture its own stones (see [`auto::benson`]).
+    pub(crate) self_capture: bool,
 }
 
 /// The dead stones `--dead` asks for (`option`), with notes for the reader.
@@ -115,6 +117,7 @@ pub(crate) fn decide(
         board,
         komi,
         to_move,
+        self_capture,
     } = *position;
     let has_marks = record.territory_node.is_some();
     let unsettled = |dead: &[Point]| -> Vec<Point> {
@@ -152,7 +155,7 @@ pub(crate) fn decide(
             (Vec::new(), Source::None)
         }
         "auto" => {
-            let estimate = auto::estimate(board);
+            let estimate = auto::estimate(board, self_capture);
             notes.push(format!(
                 "dead stones by the estimate (--dead auto: unconditional life and the stones \
                  inside it only): {}",

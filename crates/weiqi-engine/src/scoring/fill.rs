@@ -1,68 +1,487 @@
-//! `scoring.neutral-fill = "fill-first"`: the dame filling made before a territory count, and
-//! the seki marks of `seki-eyes = "count"` variants (DECISIONS.md 10).
+//! The dame filling, teire and seki of `spec/FILLING.md` (DECISIONS.md 10, revised): the
+//! position the players would have ended with before a Japanese count, found in rounds that
+//! depend on the position alone, never on an order of points or colours.
 //!
-//! Interim procedure: the one the interpreter on `main` documents (scan the dame row by row,
-//! try Black then White, fill when every string next to the point keeps two liberties and the
-//! rest of the region still reaches both colours, repeat until a scan fills nothing). It is
-//! replaced by the redesigned definition of `spec/FILLING.md` (issue 8) once that text exists.
+//! Implemented from the text, section by section (the section numbers are the text's):
+//! - 2.3: eye points and dame points are fixed by P0 (`kind`, one byte per cell).
+//! - 2.5: a string is capturable with at most one liberty (K1), or when all its liberties lie in
+//!   one eye region of its colour of at most three points that it alone borders (K2).
+//! - 2.6, 2.7: enclosed strings and exempt regions (dame around a stone that looks dead).
+//! - 3.1: an admissible fill (A1: the filler's string is not capturable; A2: every opponent
+//!   string next to it keeps a liberty and is not capturable, or can be saved by a teire).
+//! - 4.2, 4.3: a round makes every teire of the position, else fills every candidate with a
+//!   filler at once (a neutral stone where both colours may fill), each candidate judged in the
+//!   position with every other candidate neutral (Q_p).
+//! - 5.1, 5.2: seki points and strings in seki of the final position P*.
+//!
+//! Every hypothetical position is made in place on the cells and undone at once; the local
+//! flood fills use stamp arrays, so a test allocates nothing.
 
 use weiqi_core::{Color, Point};
 
-use super::grid::{BLACK, EMPTY, Grid, WHITE, cell_of};
+use super::grid::{BLACK, EMPTY, Grid, NEUTRAL, WHITE, color_of};
 
-/// Whether filling the empty cell `i` with `c` is safe by the interim procedure: every
-/// string next to `i` (the filler's own included) keeps two liberties, and every empty cell
-/// next to `i` still reaches both colours. The grid is left unchanged either way.
-fn safe_fill(g: &mut Grid, i: usize, c: u8, scratch: &mut Vec<u32>) -> bool {
-    g.cells[i] = c;
-    let mut ok = g.liberties_from(i, scratch) >= 2;
-    for n in g.neighbours(i) {
-        if !ok {
-            break;
-        }
-        match g.cells[n] {
-            BLACK | WHITE => ok = g.liberties_from(n, scratch) >= 2,
-            // The rest of the region is reached from the empty neighbours of `i`.
-            EMPTY => ok = g.touch_from(n) == BLACK | WHITE,
-            _ => {}
-        }
-    }
-    g.cells[i] = EMPTY;
-    ok
+/// `kind` of a stone cell of P0 (and of the border).
+const STONE: u8 = 0;
+/// `kind` of a dame point of P0 (eye points use [`BLACK`] and [`WHITE`]).
+const DAME: u8 = 3;
+
+/// What the filling put on a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Added {
+    /// A fill of this colour on a dame point (4.3).
+    Fill(Color),
+    /// A neutral stone on a dame point both colours may fill (4.3, 4.6).
+    Neutral,
+    /// A teire of this colour on its own eye point (4.2).
+    Teire(Color),
 }
 
-/// Fills the neutral points of `g` (every stone alive) in place and returns the fills in
-/// order. The labels of `g` are stale afterwards; the caller relabels.
-pub(crate) fn fill_first(g: &mut Grid) -> Vec<(Point, Color)> {
-    let mut filled = Vec::new();
-    let mut scratch = Vec::with_capacity(g.points_count());
-    let mut candidates = Vec::with_capacity(g.points_count());
-    loop {
-        let mut changed = false;
-        candidates.clear();
-        candidates.extend(g.board_cells().filter(|&i| g.cells[i] == EMPTY));
-        for &i in &candidates {
-            if g.cells[i] != EMPTY {
-                continue;
+/// The outcome of the filling: the final position P* is left in the grid (labelled).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Outcome {
+    /// Every stone added, in the order of the points on the board (6.1).
+    pub added: Vec<(Point, Added)>,
+    /// Per cell of P*: the open dame point lies in an exempt region (2.7).
+    pub exempt: Vec<bool>,
+    /// Per string of P*: in seki by 5.2 (borders a seki point, or has exactly one liberty).
+    pub seki_5_2: Vec<bool>,
+    /// Per string of P*: borders an open dame point, exempt or not (9.1).
+    pub borders_open_dame: Vec<bool>,
+    /// Per string of P*: enclosed (2.6) and bordering an exempt region (6.2).
+    pub looks_dead: Vec<bool>,
+}
+
+/// The work arrays of the filling.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Filling {
+    /// 2.3: per cell, [`STONE`], [`BLACK`]/[`WHITE`] (an eye point of that colour) or [`DAME`].
+    kind: Vec<u8>,
+    /// Membership stamps of the string under test.
+    member: Vec<u32>,
+    /// Visit stamps of liberties and eye regions.
+    seen: Vec<u32>,
+    /// The current stamp.
+    mark: u32,
+    /// Flood stack.
+    stack: Vec<u32>,
+    /// Per region of P: exempt (2.7).
+    region_exempt: Vec<bool>,
+    /// Per region of P and colour: the one string of that colour bordering it, `MULTI` if
+    /// several, `NONE` if none.
+    region_string: Vec<[u32; 2]>,
+    /// Per string of P: enclosed (2.6).
+    enclosed: Vec<bool>,
+    /// Per cell and colour: cache of "a stone of that colour here would have two liberties"
+    /// (0 unknown, 1 yes, 2 no), for the enclosed test.
+    approach: Vec<[u8; 2]>,
+    /// Candidates of a fill step.
+    candidates: Vec<u32>,
+    /// Stones to add in a round (cell, value).
+    adds: Vec<(u32, u8)>,
+}
+
+const NONE: u32 = u32::MAX;
+const MULTI: u32 = u32::MAX - 1;
+
+fn other(c: u8) -> u8 {
+    BLACK + WHITE - c
+}
+
+fn side(c: u8) -> usize {
+    usize::from(c == WHITE)
+}
+
+impl Filling {
+    fn next_mark(&mut self) -> u32 {
+        if self.mark >= u32::MAX - 2 {
+            self.member.iter_mut().for_each(|s| *s = 0);
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+        self.mark
+    }
+
+    /// Floods the string through the stone cell `start`: stamps its stones in `member` with
+    /// the returned mark, and returns the number of its distinct liberties (exact) and its
+    /// first four liberties.
+    fn liberties(&mut self, g: &Grid, start: usize) -> (u32, u32, [u32; 4]) {
+        let color = g.cells[start];
+        let m = self.next_mark();
+        self.member[start] = m;
+        self.stack.clear();
+        self.stack.push(start as u32);
+        let mut n = 0u32;
+        let mut first = [0u32; 4];
+        while let Some(i) = self.stack.pop() {
+            for nb in g.neighbours(i as usize) {
+                let c = g.cells[nb];
+                if c == color {
+                    if self.member[nb] != m {
+                        self.member[nb] = m;
+                        self.stack.push(nb as u32);
+                    }
+                } else if c == EMPTY && self.seen[nb] != m {
+                    self.seen[nb] = m;
+                    if (n as usize) < first.len() {
+                        first[n as usize] = nb as u32;
+                    }
+                    n += 1;
+                }
             }
-            let next_to_stone = g
-                .neighbours(i)
-                .into_iter()
-                .any(|n| matches!(g.cells[n], BLACK | WHITE));
-            if !next_to_stone || g.touch_from(i) != BLACK | WHITE {
-                continue;
+        }
+        (m, n, first)
+    }
+
+    /// 2.5: whether the string through the stone cell `start` is capturable in the grid's
+    /// current cells.
+    fn capturable(&mut self, g: &Grid, start: usize) -> bool {
+        let color = g.cells[start];
+        let (m, n, libs) = self.liberties(g, start);
+        if n <= 1 {
+            return true; // K1
+        }
+        if n > 3 {
+            return false;
+        }
+        let libs = &libs[..n as usize];
+        // K2: every liberty an eye point of `color` ...
+        if libs.iter().any(|&l| self.kind[l as usize] != color) {
+            return false;
+        }
+        // ... all in one eye region R of at most three points, bordered by this string only.
+        let r = self.next_mark();
+        let start_lib = libs[0] as usize;
+        self.seen[start_lib] = r;
+        self.stack.clear();
+        self.stack.push(start_lib as u32);
+        let mut size = 0;
+        while let Some(i) = self.stack.pop() {
+            size += 1;
+            if size > 3 {
+                return false;
             }
-            for color in Color::ALL {
-                if safe_fill(g, i, cell_of(color), &mut scratch) {
-                    g.cells[i] = cell_of(color);
-                    filled.push((g.point(i), color));
-                    changed = true;
+            for nb in g.neighbours(i as usize) {
+                let c = g.cells[nb];
+                if c == EMPTY {
+                    if self.kind[nb] == color && self.seen[nb] != r {
+                        self.seen[nb] = r;
+                        self.stack.push(nb as u32);
+                    }
+                } else if (c == BLACK || c == WHITE) && self.member[nb] != m {
+                    return false; // another string borders R
+                }
+            }
+        }
+        libs.iter().all(|&l| self.seen[l as usize] == r)
+    }
+
+    /// Whether the string through `start` (a stone of the grid) is capturable after `value`
+    /// is put on the empty cell `at` (undone afterwards).
+    fn capturable_with(&mut self, g: &mut Grid, at: usize, value: u8, start: usize) -> bool {
+        g.cells[at] = value;
+        let c = self.capturable(g, start);
+        g.cells[at] = EMPTY;
+        c
+    }
+
+    /// 3.1: whether the fill (p, x) is admissible (p an open dame point not in an exempt region,
+    /// checked by the caller).
+    fn admissible(&mut self, g: &mut Grid, p: usize, x: u8) -> bool {
+        let o = other(x);
+        g.cells[p] = x;
+        let mut ok = !self.capturable(g, p); // A1
+        if ok {
+            for nb in g.neighbours(p) {
+                if g.cells[nb] != o {
+                    continue;
+                }
+                // A2 for the string T through nb.
+                let (_, n, libs) = self.liberties(g, nb);
+                if n == 0 {
+                    ok = false;
+                } else if self.capturable(g, nb) {
+                    let t = libs[0] as usize;
+                    ok = n == 1 && self.kind[t] == o && !self.capturable_with(g, t, o, t);
+                }
+                if !ok {
                     break;
                 }
             }
         }
-        if !changed {
-            return filled;
+        g.cells[p] = EMPTY;
+        ok
+    }
+
+    /// 4.2: whether the empty eye point `t` (of colour `kind[t]`) is a teire of the position.
+    fn is_teire(&mut self, g: &mut Grid, t: usize) -> bool {
+        let c = self.kind[t];
+        let mut in_atari = false;
+        for nb in g.neighbours(t) {
+            if g.cells[nb] == c && self.liberties(g, nb).1 == 1 {
+                in_atari = true;
+                break;
+            }
         }
+        in_atari && !self.capturable_with(g, t, c, t)
+    }
+
+    /// Whether a stone of `color` on the empty cell `d` would belong to a string with at least
+    /// two liberties (2.6, last clause), cached per round.
+    fn approach_ok(&mut self, g: &mut Grid, d: usize, color: u8) -> bool {
+        let s = side(color);
+        match self.approach[d][s] {
+            1 => true,
+            2 => false,
+            _ => {
+                g.cells[d] = color;
+                let ok = self.liberties(g, d).1 >= 2;
+                g.cells[d] = EMPTY;
+                self.approach[d][s] = if ok { 1 } else { 2 };
+                ok
+            }
+        }
+    }
+
+    /// 2.6 and 2.7 on the labelled position: the enclosed strings and the exempt regions.
+    fn find_exempt(&mut self, g: &mut Grid) {
+        let nr = g.regions.len();
+        let ns = g.strings.len();
+        self.region_string.clear();
+        self.region_string.resize(nr, [NONE, NONE]);
+        self.enclosed.clear();
+        self.enclosed.resize(ns, true);
+        self.region_exempt.clear();
+        self.region_exempt.resize(nr, false);
+        for s in 0..ns {
+            if g.strings[s].liberties < 2 {
+                self.enclosed[s] = false;
+            }
+        }
+        // Which strings border which regions; liberties that are own eye points.
+        for i in g.board_cells() {
+            if g.cells[i] != EMPTY {
+                continue;
+            }
+            let r = g.label[i] as usize;
+            for nb in g.neighbours(i) {
+                let c = g.cells[nb];
+                if c != BLACK && c != WHITE {
+                    continue;
+                }
+                let s = g.label[nb];
+                if self.kind[i] == c {
+                    self.enclosed[s as usize] = false;
+                }
+                let slot = &mut self.region_string[r][side(c)];
+                if *slot == NONE {
+                    *slot = s;
+                } else if *slot != s {
+                    *slot = MULTI;
+                }
+            }
+        }
+        // No region with a liberty of S borders another string of S's colour; every liberty
+        // can be approached by the opponent with two liberties.
+        self.approach.clear();
+        self.approach.resize(g.cells.len(), [0, 0]);
+        for i in g.board_cells() {
+            if g.cells[i] != EMPTY {
+                continue;
+            }
+            let r = g.label[i] as usize;
+            for nb in g.neighbours(i) {
+                let c = g.cells[nb];
+                if c != BLACK && c != WHITE {
+                    continue;
+                }
+                let s = g.label[nb] as usize;
+                if !self.enclosed[s] {
+                    continue;
+                }
+                if self.region_string[r][side(c)] != s as u32 || !self.approach_ok(g, i, other(c)) {
+                    self.enclosed[s] = false;
+                }
+            }
+        }
+        // 2.7: a region of open dame points, and a colour whose every bordering string (one at
+        // least) is enclosed.
+        let mut all_enclosed = vec![[true, true]; nr];
+        let mut any = vec![[false, false]; nr];
+        for i in g.board_cells() {
+            if g.cells[i] != EMPTY {
+                continue;
+            }
+            let r = g.label[i] as usize;
+            for nb in g.neighbours(i) {
+                let c = g.cells[nb];
+                if c == BLACK || c == WHITE {
+                    let s = g.label[nb] as usize;
+                    any[r][side(c)] = true;
+                    if !self.enclosed[s] {
+                        all_enclosed[r][side(c)] = false;
+                    }
+                }
+            }
+        }
+        for (r, region) in g.regions.iter().enumerate() {
+            let dame = self.kind[region.first as usize] == DAME;
+            self.region_exempt[r] = dame && (0..2).any(|k| any[r][k] && all_enclosed[r][k]);
+        }
+    }
+
+    /// Whether the empty cell `i` of the labelled position is an open dame point outside the
+    /// exempt regions.
+    fn open_dame(&self, g: &Grid, i: usize) -> bool {
+        g.cells[i] == EMPTY && self.kind[i] == DAME && !self.region_exempt[g.label[i] as usize]
+    }
+
+    /// Runs the procedure on `g` (P0: every stone alive, labelled) and leaves P* in it,
+    /// labelled.
+    pub(crate) fn run(&mut self, g: &mut Grid) -> Outcome {
+        let len = g.cells.len();
+        self.kind.clear();
+        self.kind.resize(len, STONE);
+        self.member.resize(len, 0);
+        self.seen.resize(len, 0);
+        let mut any_dame = false;
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY {
+                let t = g.region_of(i).touch;
+                self.kind[i] = if t == BLACK || t == WHITE {
+                    t
+                } else {
+                    any_dame = true;
+                    DAME
+                };
+            }
+        }
+        let mut added: Vec<(usize, Added)> = Vec::new();
+        // Without dame and without a string in atari there is neither fill nor teire.
+        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        if any_dame || any_atari {
+            loop {
+                if !self.round(g, &mut added) {
+                    break;
+                }
+                g.relabel();
+            }
+        }
+        self.finish(g, added)
+    }
+
+    /// One round (4.1): teire, else fills. Returns whether anything was added.
+    fn round(&mut self, g: &mut Grid, added: &mut Vec<(usize, Added)>) -> bool {
+        // 4.2: every teire of P.
+        self.adds.clear();
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY
+                && (self.kind[i] == BLACK || self.kind[i] == WHITE)
+                && self.is_teire(g, i)
+            {
+                self.adds.push((i as u32, self.kind[i]));
+            }
+        }
+        if !self.adds.is_empty() {
+            for &(i, c) in &self.adds {
+                g.cells[i as usize] = c;
+                if let Some(color) = color_of(c) {
+                    added.push((i as usize, Added::Teire(color)));
+                }
+            }
+            return true;
+        }
+        // 4.3: the fill step.
+        self.find_exempt(g);
+        self.candidates.clear();
+        for i in g.board_cells() {
+            if self.open_dame(g, i)
+                && (self.admissible(g, i, BLACK) || self.admissible(g, i, WHITE))
+            {
+                self.candidates.push(i as u32);
+            }
+        }
+        if self.candidates.is_empty() {
+            return false;
+        }
+        for k in 0..self.candidates.len() {
+            g.cells[self.candidates[k] as usize] = NEUTRAL;
+        }
+        for k in 0..self.candidates.len() {
+            let p = self.candidates[k] as usize;
+            g.cells[p] = EMPTY;
+            let b = self.admissible(g, p, BLACK);
+            let w = self.admissible(g, p, WHITE);
+            g.cells[p] = NEUTRAL;
+            match (b, w) {
+                (true, true) => self.adds.push((p as u32, NEUTRAL)),
+                (true, false) => self.adds.push((p as u32, BLACK)),
+                (false, true) => self.adds.push((p as u32, WHITE)),
+                (false, false) => {}
+            }
+        }
+        for k in 0..self.candidates.len() {
+            g.cells[self.candidates[k] as usize] = EMPTY;
+        }
+        if self.adds.is_empty() {
+            return false;
+        }
+        for &(i, v) in &self.adds {
+            g.cells[i as usize] = v;
+            let a = match color_of(v) {
+                Some(c) => Added::Fill(c),
+                None => Added::Neutral,
+            };
+            added.push((i as usize, a));
+        }
+        true
+    }
+
+    /// P* is labelled in `g`: its exempt regions, seki points and strings in seki (5.1, 5.2,
+    /// 9.1).
+    fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
+        self.find_exempt(g);
+        let mut exempt = vec![false; g.cells.len()];
+        let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
+        let mut borders_open_dame = vec![false; g.strings.len()];
+        let mut looks_dead = vec![false; g.strings.len()];
+        for i in g.board_cells() {
+            if g.cells[i] != EMPTY || self.kind[i] != DAME {
+                continue;
+            }
+            let is_exempt = self.region_exempt[g.label[i] as usize];
+            exempt[i] = is_exempt;
+            for nb in g.neighbours(i) {
+                let c = g.cells[nb];
+                if c == BLACK || c == WHITE {
+                    let s = g.label[nb] as usize;
+                    borders_open_dame[s] = true;
+                    if !is_exempt {
+                        seki_5_2[s] = true;
+                    } else if self.enclosed[s] {
+                        looks_dead[s] = true;
+                    }
+                }
+            }
+        }
+        added.sort_by_key(|&(i, _)| i);
+        Outcome {
+            added: added.into_iter().map(|(i, a)| (g.point(i), a)).collect(),
+            exempt,
+            seki_5_2,
+            borders_open_dame,
+            looks_dead,
+        }
+    }
+
+    /// Whether the empty cell `i` of P0 is an eye point of `c` (2.3), after [`Filling::run`].
+    pub(crate) fn is_eye_point(&self, i: usize, c: u8) -> bool {
+        self.kind[i] == c
+    }
+
+    /// Whether the empty cell `i` of P0 is a dame point (2.3), after [`Filling::run`].
+    pub(crate) fn is_dame_point(&self, i: usize) -> bool {
+        self.kind[i] == DAME
     }
 }

@@ -20,6 +20,9 @@ pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 /// A border cell.
 pub(crate) const EDGE: u8 = 3;
+/// A neutral stone of the dame filling (spec/FILLING.md 4.3): not empty, in no string,
+/// bordering nothing.
+pub(crate) const NEUTRAL: u8 = 4;
 
 /// The cell value of a colour.
 #[must_use]
@@ -239,6 +242,9 @@ impl Grid {
                     continue;
                 }
                 let cell = self.cells[i];
+                if cell == NEUTRAL {
+                    continue;
+                }
                 if cell == EMPTY {
                     let id = self.regions.len() as u32;
                     let mut touch = 0u8;
@@ -316,46 +322,6 @@ impl Grid {
                 }
             }
         }
-    }
-
-    /// The colours the empty region through the empty cell `start` touches (bits [`BLACK`]
-    /// and [`WHITE`]), by a fresh flood fill that ignores the labels (they may be stale).
-    pub fn touch_from(&mut self, start: usize) -> u8 {
-        let mark = self.next_mark();
-        self.stamp[start] = mark;
-        self.stack.clear();
-        self.stack.push(start as u32);
-        let mut touch = 0u8;
-        while let Some(i) = self.stack.pop() {
-            for n in self.neighbours(i as usize) {
-                match self.cells[n] {
-                    EMPTY if self.stamp[n] != mark => {
-                        self.stamp[n] = mark;
-                        self.stack.push(n as u32);
-                    }
-                    c @ (BLACK | WHITE) => touch |= c,
-                    _ => {}
-                }
-            }
-        }
-        touch
-    }
-
-    /// The number of liberties of the string through the stone cell `start`, by a fresh
-    /// flood fill that ignores the labels (they may be stale). `scratch` is reused.
-    pub fn liberties_from(&mut self, start: usize, scratch: &mut Vec<u32>) -> u32 {
-        self.collect_string(start, scratch);
-        let mark = self.next_mark();
-        let mut liberties = 0;
-        for &i in scratch.iter() {
-            for n in self.neighbours(i as usize) {
-                if self.cells[n] == EMPTY && self.stamp[n] != mark {
-                    self.stamp[n] = mark;
-                    liberties += 1;
-                }
-            }
-        }
-        liberties
     }
 }
 

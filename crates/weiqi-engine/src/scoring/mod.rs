@@ -38,6 +38,7 @@ use std::fmt;
 use weiqi_core::{Board, BoardSize, ByColor, Color, Point, PointMark, Points, Score, SideScore};
 use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, Scoring, SekiEyes, SharedPoints, Tie};
 
+use fill::Filling;
 use grid::{BLACK, EMPTY, Grid, WHITE, color_of};
 use seki::{SEKI, VOID};
 
@@ -49,10 +50,8 @@ pub struct ScoreRules {
     pub scoring: Scoring,
     /// `scoring.shared-points`: what a region bordered by both colours gives under area.
     pub shared_points: SharedPoints,
-    /// `scoring.seki-eyes`: whether eyes of strings in seki count.
-    pub seki_eyes: SekiEyes,
-    /// `scoring.neutral-fill`: whether dame are filled before a territory count.
-    pub neutral_fill: NeutralFill,
+    /// `scoring.seki-eyes` read with `scoring.neutral-fill` and the scoring method.
+    pub seki: SekiRule,
     /// `scoring.tie`: who wins equal totals in an even game.
     pub tie: Tie,
     /// `scoring.tie-handicap`: who wins equal totals in a handicap game.
@@ -69,8 +68,7 @@ impl ScoreRules {
         ScoreRules {
             scoring: s.scoring,
             shared_points: s.shared_points,
-            seki_eyes: s.seki_eyes,
-            neutral_fill: s.neutral_fill,
+            seki: SekiRule::new(s.scoring, s.seki_eyes, s.neutral_fill),
             tie: s.tie,
             tie_handicap: s.tie_handicap,
             bonus: ruleset.handicap.bonus,
@@ -149,19 +147,17 @@ pub fn score(rules: &ScoreRules, input: &ScoreInput<'_>) -> Result<Score, ScoreE
 }
 
 /// A reusable scorer: keeps its work arrays between counts, so scoring many positions of one
-/// size allocates only the [`Score`] it returns.
+/// size allocates only the [`Score`] it returns (and the notes).
 #[derive(Debug, Clone)]
 pub struct Scorer {
     /// The live board (dead stones removed), labelled.
     live: Grid,
-    /// The board after the dame filling, labelled.
+    /// The board after the dame filling (P*), labelled.
     filled: Grid,
-    /// A spare board for the seki marks of `count` variants.
-    spare: Grid,
-    /// Seki flags per cell of the board the count is made on.
+    /// The dame filling's work arrays.
+    filling: Filling,
+    /// Seki flags per cell.
     flags: Vec<u8>,
-    /// Seki flags of the literal (unfilled) count, for the fill's note.
-    literal_flags: Vec<u8>,
     /// Dead flags per cell.
     dead: Vec<bool>,
     /// Scratch for string collection.
@@ -195,6 +191,55 @@ fn tally(marks: &[PointMark]) -> Tally {
     t
 }
 
+/// Which seki rule a count applies: `scoring.seki-eyes`, `scoring.neutral-fill` and the scoring
+/// method read together as spec/FILLING.md 9 says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SekiRule {
+    /// `count`: eyes count; the strings in seki of FILLING.md 5.2 on the filled position are
+    /// marked in the diagram only (9.4).
+    Count,
+    /// `void-string` without the fill (or under area): Art. 8 read literally on the board
+    /// (9.1).
+    Literal,
+    /// `void-string` with `neutral-fill = "fill-first"` in a territory count: the filling of
+    /// FILLING.md 4, then a string next to any open dame point is in seki (9.1).
+    FilledString,
+    /// `void-filled`: the filling, teire and seki of FILLING.md 4 and 5 (9.3).
+    Filled,
+    /// `void-region`: KataGo's region rule on the board, nothing filled (9.2).
+    Region,
+}
+
+impl SekiRule {
+    /// The rule of a variant's `scoring`, `seki-eyes` and `neutral-fill` (FILLING.md 9).
+    #[must_use]
+    pub fn new(scoring: Scoring, seki_eyes: SekiEyes, neutral_fill: NeutralFill) -> SekiRule {
+        match seki_eyes {
+            SekiEyes::Count => SekiRule::Count,
+            SekiEyes::VoidRegion => SekiRule::Region,
+            SekiEyes::VoidFilled => SekiRule::Filled,
+            SekiEyes::VoidString => {
+                if scoring == Scoring::Territory && neutral_fill == NeutralFill::FillFirst {
+                    SekiRule::FilledString
+                } else {
+                    SekiRule::Literal
+                }
+            }
+        }
+    }
+
+    /// The spec value of `scoring.seki-eyes` this rule comes from.
+    #[must_use]
+    pub fn spec_value(self) -> &'static str {
+        match self {
+            SekiRule::Count => "count",
+            SekiRule::Literal | SekiRule::FilledString => "void-string",
+            SekiRule::Filled => "void-filled",
+            SekiRule::Region => "void-region",
+        }
+    }
+}
+
 impl Scorer {
     /// A scorer with work arrays for a 19x19 board (resized by the first count of another
     /// size).
@@ -203,10 +248,9 @@ impl Scorer {
         let g = Grid::new(BoardSize::STANDARD);
         Scorer {
             live: g.clone(),
-            filled: g.clone(),
-            spare: g,
+            filled: g,
+            filling: Filling::default(),
             flags: Vec::new(),
-            literal_flags: Vec::new(),
             dead: Vec::new(),
             scratch: Vec::new(),
         }
@@ -218,12 +262,11 @@ impl Scorer {
     /// step 1; a named empty or off-board point is noted and ignored); the live board is
     /// counted by area (Tromp-Taylor reachability, VARIANTS.md 3.f, shared points for nobody or
     /// half each) or by territory (J89 Art. 8, AGA: eye points plus prisoners, dead stones and
-    /// pass stones), with the seki rule of `seki-eyes` (string level, region level, or eyes
-    /// counted with the seki strings marked) and, for a territory count with `neutral-fill =
-    /// "fill-first"`, on the board after the dame filling (DECISIONS.md 10); komi, White's
-    /// handicap bonus (area counts only) and the penalties are added; the margin is Black's
-    /// total minus White's, and the result follows `tie`, or `tie-handicap` in a handicap game
-    /// (DECISIONS.md 17, 21).
+    /// pass stones), with the seki rule of `seki-eyes` as spec/FILLING.md 9 reads it together
+    /// with `neutral-fill` (the dame filling, teire and seki of FILLING.md 4-5 for a Japanese
+    /// count); komi, White's handicap bonus (area counts only) and the penalties are added;
+    /// the margin is Black's total minus White's, and the result follows `tie`, or
+    /// `tie-handicap` in a handicap game (DECISIONS.md 17, 21).
     pub fn score(
         &mut self,
         rules: &ScoreRules,
@@ -232,44 +275,40 @@ impl Scorer {
         let board = input.board;
         let mut notes = Vec::new();
         let removed = self.remove_dead(board, input.dead, &mut notes);
-        let Scorer {
-            live,
-            filled,
-            spare,
-            flags,
-            literal_flags,
-            dead,
-            ..
-        } = self;
-        live.relabel();
-
-        let mut marks = Vec::with_capacity(live.points_count());
-        match rules.scoring {
-            Scoring::Area => {
-                seki_flags(live, spare, rules.seki_eyes, flags);
-                area_marks(live, flags, &mut marks);
+        self.live.relabel();
+        let mut marks = Vec::with_capacity(self.live.points_count());
+        match rules.seki {
+            SekiRule::Literal => {
+                seki::string_level(&self.live, &mut self.flags);
+                self.literal_marks(rules.scoring, &mut marks);
             }
-            Scoring::Territory => {
-                seki_flags(live, spare, rules.seki_eyes, flags);
-                let mut done = false;
-                if rules.neutral_fill == NeutralFill::FillFirst {
-                    let f = filled;
-                    f.copy_cells(live);
-                    let fills = fill::fill_first(f);
-                    if !fills.is_empty() {
-                        f.relabel();
-                        literal_flags.clone_from(flags);
-                        let mut literal = Vec::with_capacity(live.points_count());
-                        territory_marks(live, live, literal_flags, &mut literal);
-                        seki_flags(f, spare, rules.seki_eyes, flags);
-                        territory_marks(live, f, flags, &mut marks);
-                        fill_notes(&fills, &literal, &marks, &mut notes);
-                        done = true;
+            SekiRule::Region => {
+                seki::region_level(&self.live, &mut self.flags);
+                self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::Count => {
+                let out = self.run_filling();
+                self.flags.clear();
+                self.flags.resize(self.live.cells.len(), 0);
+                for i in self.live.board_cells() {
+                    if self.live.cells[i] != EMPTY && out.seki_5_2[self.filled.label[i] as usize] {
+                        self.flags[i] = SEKI;
                     }
                 }
-                if !done {
-                    territory_marks(live, live, flags, &mut marks);
-                }
+                self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::FilledString | SekiRule::Filled => {
+                let out = self.run_filling();
+                let seki = if rules.seki == SekiRule::Filled {
+                    &out.seki_5_2
+                } else {
+                    &out.borders_open_dame
+                };
+                self.filled_marks(seki, &mut marks);
+                let mut literal = Vec::with_capacity(marks.len());
+                seki::string_level(&self.live, &mut self.flags);
+                self.literal_marks(Scoring::Territory, &mut literal);
+                self.filling_notes(&out, &literal, &marks, &mut notes);
             }
         }
 
@@ -297,24 +336,23 @@ impl Scorer {
                 }
             }
         }
-        if rules.seki_eyes != SekiEyes::Count
+        if rules.seki != SekiRule::Count
             && marks.iter().any(|m| matches!(m, PointMark::SekiStone(_)))
         {
             notes.push(format!(
                 "strings in seki found ({}): eyes they border are not territory",
-                rules.seki_eyes
+                rules.seki.spec_value()
             ));
         }
         let (bonus, bonus_note) = result::white_bonus(rules, input.handicap);
         notes.extend(bonus_note);
         result::apply(&mut sides, input.komi, bonus, input.penalties)?;
 
-        for (k, i) in live.board_cells().enumerate() {
-            if dead[i] {
-                let p = live.point(i);
-                if let Some(c) = board.get(p) {
-                    marks[k] = PointMark::Dead(c);
-                }
+        for (k, i) in self.live.board_cells().enumerate() {
+            if self.dead[i]
+                && let Some(c) = board.get(self.live.point(i))
+            {
+                marks[k] = PointMark::Dead(c);
             }
         }
         let margin = Points::from_halves(
@@ -334,6 +372,153 @@ impl Scorer {
             marks,
             notes,
         })
+    }
+
+    /// Runs the dame filling (spec/FILLING.md 4) on a copy of the live board; P* is left in
+    /// `filled`, labelled.
+    fn run_filling(&mut self) -> fill::Outcome {
+        self.filled.copy_cells(&self.live);
+        self.filled.relabel();
+        self.filling.run(&mut self.filled)
+    }
+
+    /// The marks of the live board by area or territory, with the seki flags in `flags`
+    /// (VARIANTS.md 3.f; J89 Art. 8 on P0): a stone counts for its colour (marked in seki by
+    /// the flags); an empty point reaching one colour is its territory unless voided; one
+    /// reaching both is shared under area and dame under territory; one reaching nothing is
+    /// neutral.
+    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) {
+        let g = &self.live;
+        marks.clear();
+        for i in g.board_cells() {
+            let m = match g.cells[i] {
+                EMPTY => {
+                    if self.flags[i] == VOID {
+                        PointMark::Neutral
+                    } else {
+                        match (g.region_of(i).touch, scoring) {
+                            (BLACK, _) => PointMark::Territory(Color::Black),
+                            (WHITE, _) => PointMark::Territory(Color::White),
+                            (0, _) | (_, Scoring::Territory) => PointMark::Neutral,
+                            _ => PointMark::Shared,
+                        }
+                    }
+                }
+                c => stone_mark(c, self.flags[i] == SEKI),
+            };
+            marks.push(m);
+        }
+    }
+
+    /// Territory marks after the filling (spec/FILLING.md 5.3, 5.4): a live stone is a seki
+    /// stone when its string of P* is in `seki`; an empty point of P0 is territory of c when it
+    /// is an eye point of c still empty in P* whose eye region is bordered by no string in
+    /// seki; every other point (dame, filled, teire) counts for nobody.
+    fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) {
+        let g = &self.filled;
+        // An eye region of P* is void iff a string in seki borders it.
+        let mut void = vec![false; g.regions.len()];
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY {
+                let r = g.label[i] as usize;
+                if !void[r]
+                    && g.neighbours(i)
+                        .into_iter()
+                        .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
+                {
+                    void[r] = true;
+                }
+            }
+        }
+        marks.clear();
+        for i in g.board_cells() {
+            let m = match self.live.cells[i] {
+                EMPTY => match g.cells[i] {
+                    EMPTY if !void[g.label[i] as usize] => {
+                        if self.filling.is_eye_point(i, BLACK) {
+                            PointMark::Territory(Color::Black)
+                        } else if self.filling.is_eye_point(i, WHITE) {
+                            PointMark::Territory(Color::White)
+                        } else {
+                            PointMark::Neutral
+                        }
+                    }
+                    _ => PointMark::Neutral,
+                },
+                c => stone_mark(c, seki[g.label[i] as usize]),
+            };
+            marks.push(m);
+        }
+    }
+
+    /// The notes of the filling (spec/FILLING.md 6): the stones added, the open dame of P*
+    /// (seki points and the points next to stones that look dead), and the territory of Art. 8
+    /// read literally when it differs.
+    fn filling_notes(
+        &self,
+        out: &fill::Outcome,
+        literal: &[PointMark],
+        filled: &[PointMark],
+        notes: &mut Vec<String>,
+    ) {
+        if !out.added.is_empty() {
+            let list: Vec<String> = out
+                .added
+                .iter()
+                .map(|&(p, a)| match a {
+                    fill::Added::Fill(c) => format!("{} ({c})", p.to_sgf()),
+                    fill::Added::Neutral => format!("{} (neutral)", p.to_sgf()),
+                    fill::Added::Teire(c) => format!("{} ({c} teire)", p.to_sgf()),
+                })
+                .collect();
+            notes.push(format!(
+                "dame filled before counting (spec/FILLING.md): {}",
+                list.join(", ")
+            ));
+        }
+        let g = &self.filled;
+        let (mut seki_points, mut exempt_points) = (Vec::new(), Vec::new());
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY && self.filling.is_dame_point(i) {
+                let p = g.point(i).to_sgf();
+                if out.exempt[i] {
+                    exempt_points.push(p);
+                } else {
+                    seki_points.push(p);
+                }
+            }
+        }
+        if !seki_points.is_empty() {
+            notes.push(format!(
+                "open dame the filling cannot close (seki points): {}",
+                seki_points.join(", ")
+            ));
+        }
+        if !exempt_points.is_empty() {
+            let stones: Vec<String> = g
+                .board_cells()
+                .filter(|&i| {
+                    matches!(g.cells[i], BLACK | WHITE) && out.looks_dead[g.label[i] as usize]
+                })
+                .map(|i| g.point(i).to_sgf())
+                .collect();
+            notes.push(format!(
+                "dame next to stones that look dead: {} (stones {})",
+                exempt_points.join(", "),
+                stones.join(", ")
+            ));
+        }
+        let (before, after) = (tally(literal), tally(filled));
+        if before.territory != after.territory {
+            notes.push(format!(
+                "without the filling, territory would be black {}, white {} (now black {}, \
+                 white {})",
+                before.territory.black,
+                before.territory.white,
+                after.territory.black,
+                after.territory.white
+            ));
+        }
     }
 
     /// Loads `board` into the live grid, removes the strings of the named dead points, and
@@ -392,118 +577,15 @@ impl Scorer {
     }
 }
 
-/// The seki flags of the labelled grid `g` under `rule`: string level, region level, or for
-/// `count` the seki strings of the board after the dame filling, restricted to the stones of
-/// `g`, with no eye voided (the marks of a count variant show seki; the count is unchanged).
-fn seki_flags(g: &Grid, spare: &mut Grid, rule: SekiEyes, flags: &mut Vec<u8>) {
-    match rule {
-        SekiEyes::VoidString => seki::string_level(g, flags),
-        SekiEyes::VoidRegion => seki::region_level(g, flags),
-        SekiEyes::Count => {
-            let f = spare;
-            f.copy_cells(g);
-            if fill::fill_first(f).is_empty() {
-                seki::string_level(g, flags);
-            } else {
-                f.relabel();
-                seki::string_level(f, flags);
-            }
-            for i in g.board_cells() {
-                if g.cells[i] == EMPTY || flags[i] != SEKI {
-                    flags[i] = 0;
-                }
-            }
-        }
-    }
-}
-
-/// Area marks of the live grid (VARIANTS.md 3.f): a stone counts for its colour (marked in
-/// seki by `flags`); an empty point reaching one colour is its territory unless voided; one
-/// reaching both is shared; one reaching nothing is neutral.
-fn area_marks(g: &Grid, flags: &[u8], marks: &mut Vec<PointMark>) {
-    marks.clear();
-    for i in g.board_cells() {
-        let m = match g.cells[i] {
-            EMPTY => {
-                if flags[i] == VOID {
-                    PointMark::Neutral
-                } else {
-                    match g.region_of(i).touch {
-                        BLACK => PointMark::Territory(Color::Black),
-                        WHITE => PointMark::Territory(Color::White),
-                        0 => PointMark::Neutral,
-                        _ => PointMark::Shared,
-                    }
-                }
-            }
-            c => stone_mark(c, flags[i]),
-        };
-        marks.push(m);
-    }
-}
-
-fn stone_mark(cell: u8, flag: u8) -> PointMark {
+fn stone_mark(cell: u8, seki: bool) -> PointMark {
     let c = if cell == BLACK {
         Color::Black
     } else {
         Color::White
     };
-    if flag == SEKI {
+    if seki {
         PointMark::SekiStone(c)
     } else {
         PointMark::Stone(c)
-    }
-}
-
-/// Territory marks (J89 Art. 8, AGA): on `counted` (the live grid, or the live grid after the
-/// dame filling, with `flags` found on it), an empty point of `live` is territory of the one
-/// colour its region reaches, unless the filling put a stone on it or seki voids it; every
-/// other empty point is dame.
-fn territory_marks(live: &Grid, counted: &Grid, flags: &[u8], marks: &mut Vec<PointMark>) {
-    marks.clear();
-    for i in live.board_cells() {
-        let m = match live.cells[i] {
-            EMPTY => {
-                if counted.cells[i] != EMPTY || flags[i] == VOID {
-                    PointMark::Neutral
-                } else {
-                    match counted.region_of(i).touch {
-                        BLACK => PointMark::Territory(Color::Black),
-                        WHITE => PointMark::Territory(Color::White),
-                        _ => PointMark::Neutral,
-                    }
-                }
-            }
-            c => stone_mark(c, flags[i]),
-        };
-        marks.push(m);
-    }
-}
-
-/// The notes of a dame filling: the points filled, and the territory without the fill when
-/// it differs (DECISIONS.md 10: the ruling says when the fill changed anything).
-fn fill_notes(
-    fills: &[(Point, Color)],
-    literal: &[PointMark],
-    filled: &[PointMark],
-    notes: &mut Vec<String>,
-) {
-    let points: Vec<String> = fills
-        .iter()
-        .map(|(p, c)| format!("{} ({})", p.to_sgf(), c))
-        .collect();
-    notes.push(format!(
-        "neutral points filled before counting (DECISIONS.md 10): {}",
-        points.join(", ")
-    ));
-    let (before, after) = (tally(literal), tally(filled));
-    if before.territory != after.territory {
-        notes.push(format!(
-            "without the fill, territory would be black {}, white {} (now black {}, white {})",
-            before.territory.black,
-            before.territory.white,
-            after.territory.black,
-            after.territory.white
-        ));
     }
 }

@@ -6,7 +6,7 @@
 use weiqi_core::{Board, ByColor, Color, GameResult, Point, PointMark, Points, Score};
 use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, SekiEyes};
 
-use super::{ScoreInput, ScoreRules, Scorer, score};
+use super::{ScoreInput, ScoreRules, Scorer, SekiRule, score};
 
 /// VARIANTS.md 4.6, the seki diagram (7x7): Black 14 stones, White 26, 9 empty points.
 const SEKI: &str = "
@@ -156,6 +156,8 @@ fn literal_j89_falls_into_the_dame_trap() {
     // VARIANTS.md 4.6: the open point (3,2) touches both groups, so both are "in seki" by
     // Art. 8 and the literal score is 0 : 0; the region level says the same (VARIANTS.md 3.c).
     let mut rules = ruleset("japanese-1989");
+    // Art. 8 read literally (FILLING.md 9.1); japanese-1989 itself now fills first (void-filled).
+    rules.scoring.seki_eyes = SekiEyes::VoidString;
     rules.scoring.neutral_fill = NeutralFill::Literal;
     let g = Game::default();
     check("VARIANTS.md 4.6 literal", &rules, DAME_TRAP, &g, 0, 0, "0");
@@ -478,4 +480,114 @@ fn a_scorer_reused_across_sizes_gives_fresh_counts() {
         let fresh = score(&rules, &ScoreInput::new(&b)).expect("scored");
         assert_eq!(reused, fresh);
     }
+}
+
+/// A board from SGF setup lists (`AB`, `AW` point letters separated by spaces).
+fn sgf_board(width: u32, height: u32, black: &str, white: &str) -> Board {
+    let size = weiqi_core::BoardSize::new(width, height).expect("size");
+    let mut b = Board::new(size);
+    for (list, c) in [(black, Color::Black), (white, Color::White)] {
+        for p in list.split_whitespace() {
+            b.set(Point::from_sgf(p, size).expect("point"), Some(c));
+        }
+    }
+    b
+}
+
+/// `japanese-1989` with `seki-eyes = "void-filled"` (spec/FILLING.md 9.3).
+fn j89(b: &Board, komi: i64) -> Score {
+    let input = ScoreInput {
+        komi: Points::from_halves(komi),
+        ..ScoreInput::new(b)
+    };
+    let rules = ScoreRules {
+        seki: SekiRule::Filled,
+        ..ScoreRules::new(&ruleset("japanese-1989"))
+    };
+    score(&rules, &input).expect("scored")
+}
+
+#[test]
+fn filling_is_order_and_colour_independent() {
+    // spec/FILLING.md 7.1 (issue 8 item 1, "order and colour"): bb and cf by Black, de
+    // neutral, then White's teire at ef: W+14.5; the colour-swapped board gives B+14.5.
+    let black = "ba ca ab ac bc bd cd be ce bf";
+    let white = "da cb cc dd ee df";
+    let s = j89(&sgf_board(6, 6, black, white), 13);
+    assert_eq!(s.result.to_sgf(), "W+14.5", "{s:#?}");
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("de (neutral)") && n.contains("ef (white teire)")),
+        "{:?}",
+        s.notes
+    );
+    let swapped = j89(&sgf_board(6, 6, white, black), -13);
+    assert_eq!(swapped.result.to_sgf(), "B+14.5", "{swapped:#?}");
+}
+
+#[test]
+fn filling_makes_teire() {
+    // spec/FILLING.md 7.2 (issue 8 item 1, "teire"): Black fills ce, White's teire at cc.
+    let b = sgf_board(
+        7,
+        7,
+        "ea eb ec ad bd dd ed be de bf cf df",
+        "da db ac bc dc cd",
+    );
+    let s = j89(&b, 13);
+    assert_eq!(s.result.to_sgf(), "B+10.5", "{s:#?}");
+    assert_eq!(s.marks[2 * 7 + 2], PointMark::Neutral, "teire point cc");
+}
+
+#[test]
+fn filling_keeps_the_seed_000_seki() {
+    // spec/FILLING.md 7.3 (issue 8 item 1, "seki dissolved"): nothing is filled, every string
+    // borders a seki point, Black's eye is void: 0 : 0, jigo.
+    let b = sgf_board(
+        7,
+        4,
+        "ea bb eb fb gb dc ec fc gc bd cd dd ed fd gd",
+        "aa ca cb db ac bc cc",
+    );
+    let s = j89(&b, 0);
+    assert_eq!(s.result, GameResult::Draw, "{s:#?}");
+    assert_eq!(
+        (s.sides.black.territory, s.sides.white.territory),
+        (Points::ZERO, Points::ZERO)
+    );
+}
+
+#[test]
+fn an_unmarked_dead_stone_makes_no_seki() {
+    // spec/FILLING.md 7.4 (issue 8 item 1, one unmarked dead stone): hb is enclosed, its
+    // region exempt: White keeps 12, Black 36: B+17.5, and the ruling lists the open points.
+    let b = sgf_board(
+        9,
+        9,
+        "ea eb ec ed ee ef eg eh ei hb",
+        "fa fb fc fd fe ff fg fh fi ge he ie",
+    );
+    let s = j89(&b, 13);
+    assert_eq!(s.result.to_sgf(), "B+17.5", "{s:#?}");
+    assert_eq!(s.sides.white.territory, Points::whole(12));
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("look dead") && n.contains("(stones hb)")),
+        "{:?}",
+        s.notes
+    );
+    // FILLING.md 9.1: under "void-string" with the fill, a string next to any open dame point,
+    // exempt or not, is in seki: White's group borders the exempt region, its eyes are void.
+    let rules = ScoreRules {
+        seki: SekiRule::FilledString,
+        ..ScoreRules::new(&ruleset("japanese-1989"))
+    };
+    let input = ScoreInput {
+        komi: Points::from_halves(13),
+        ..ScoreInput::new(&b)
+    };
+    let s = score(&rules, &input).expect("scored");
+    assert_eq!(s.result.to_sgf(), "B+29.5", "{s:#?}");
 }

@@ -2,7 +2,8 @@
 //!
 //! [`score`] is the literal count of a finished game under a [`Ruleset`]: remove the dead
 //! stones ([`dead_stones`]), count by area ([`area`]) or territory ([`territory`]) with the
-//! variant's seki rule ([`seki_eyes`]) and, for territory counts, the neutral fill
+//! variant's seki rule ([`seki_eyes`]) and, for `seki-eyes = "void-filled"` (or `void-string`
+//! with `neutral-fill = "fill-first"`), the dame filling, teire and seki of `spec/FILLING.md`
 //! ([`neutral_fill`]), then komi, handicap bonus, penalties and the tie rule
 //! ([`adjustments`]). The other modules present or complete a result: Ing fill-in counting
 //! ([`mod@ing_fill_in`]), Ing time penalties ([`penalties`]), Ing ranks ([`ranks`]) and the
@@ -26,6 +27,7 @@ pub mod territory;
 pub use counting::counting_display;
 pub use dead_stones::dead_from_territory_marks;
 pub use ing_fill_in::{IngFillIn, IngFillInError, ing_fill_in};
+pub use neutral_fill::{Filling, fill};
 
 use weiqi_core::{Board, ByColor, Color, Point, PointMark, Points, Score, SideScore};
 use weiqi_spec::{NeutralFill, Ruleset, Scoring, SekiEyes};
@@ -59,42 +61,76 @@ fn count_marks(ruleset: &Ruleset, live: &Board, notes: &mut Vec<String>) -> Vec<
     match rules.scoring {
         Scoring::Area => area::marks(live, &seki_eyes::analyse(live, rules.seki_eyes)),
         Scoring::Territory => {
-            let literal = territory::marks(live, live, &seki_eyes::analyse(live, rules.seki_eyes));
-            if rules.neutral_fill == NeutralFill::Literal {
-                return literal;
-            }
-            let fill = neutral_fill::fill_first(live);
-            if fill.filled.is_empty() {
-                return literal;
-            }
-            let filled = territory::marks(
-                live,
-                &fill.board,
-                &seki_eyes::analyse(&fill.board, rules.seki_eyes),
-            );
-            let points: Vec<String> = fill
-                .filled
-                .iter()
-                .map(|(p, c)| format!("{} ({})", p.to_sgf(), c))
-                .collect();
-            notes.push(format!(
-                "neutral points filled before counting (DECISIONS.md 10): {}",
-                points.join(", ")
-            ));
-            let (before, after) = (area::tally(&literal), area::tally(&filled));
-            if before.territory != after.territory {
-                notes.push(format!(
-                    "without the fill, territory would be black {}, white {} (now black {}, \
-                     white {})",
-                    before.territory.black,
-                    before.territory.white,
-                    after.territory.black,
-                    after.territory.white
-                ));
-            }
-            filled
+            let literal_fill = match (rules.seki_eyes, rules.neutral_fill) {
+                (SekiEyes::VoidFilled, _) => false,
+                (SekiEyes::VoidString, NeutralFill::FillFirst) => true,
+                _ => {
+                    return territory::marks(
+                        live,
+                        live,
+                        &seki_eyes::analyse(live, rules.seki_eyes),
+                    );
+                }
+            };
+            let filling = neutral_fill::fill(live);
+            let seki = seki_eyes::after_fill(&filling, literal_fill);
+            let marks = territory::marks_after_fill(live, &filling, &seki);
+            notes.extend(fill_notes(live, &filling, &marks));
+            marks
         }
     }
+}
+
+/// The ruling's report of a filling (`spec/FILLING.md` section 6).
+fn fill_notes(live: &Board, filling: &Filling, marks: &[PointMark]) -> Vec<String> {
+    let list = |points: &mut dyn Iterator<Item = String>| points.collect::<Vec<_>>().join(", ");
+    let mut notes = Vec::new();
+    if !filling.fills.is_empty() {
+        notes.push(format!(
+            "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {}",
+            list(&mut filling.fills.iter().map(|&(p, c)| match c {
+                Some(c) => format!("{} ({c})", p.to_sgf()),
+                None => format!("{} (neutral)", p.to_sgf()),
+            }))
+        ));
+    }
+    if !filling.teire.is_empty() {
+        notes.push(format!(
+            "teire made by their owner, not territory (spec/FILLING.md 4.2): {}",
+            list(
+                &mut filling
+                    .teire
+                    .iter()
+                    .map(|&(p, c)| format!("{} ({c})", p.to_sgf()))
+            )
+        ));
+    }
+    if !filling.seki_points.is_empty() {
+        notes.push(format!(
+            "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {}",
+            list(&mut filling.seki_points.iter().map(|p| p.to_sgf()))
+        ));
+    }
+    if !filling.exempt_points.is_empty() {
+        notes.push(format!(
+            "dame left open next to stones that look dead ({}), no seki (spec/FILLING.md 2.7): {}",
+            list(&mut filling.looks_dead.iter().map(|p| p.to_sgf())),
+            list(&mut filling.exempt_points.iter().map(|p| p.to_sgf()))
+        ));
+    }
+    let literal = territory::marks(live, live, &seki_eyes::string_level(live));
+    let (before, after) = (area::tally(&literal), area::tally(marks));
+    if before.territory != after.territory {
+        notes.push(format!(
+            "without the filling (Art. 8 read literally), territory would be black {}, white {} \
+             (now black {}, white {})",
+            before.territory.black,
+            before.territory.white,
+            after.territory.black,
+            after.territory.white
+        ));
+    }
+    notes
 }
 
 /// Counts a finished game.

@@ -1,12 +1,14 @@
 //! `scoring.seki-eyes`: which strings are in seki, and whether the eyes they border count.
 //!
-//! Three values (VARIANTS.md 3.c, DECISIONS.md 10):
+//! Four values (VARIANTS.md 3.c, DECISIONS.md 10):
 //! - `count`: eyes count as usual (area rules, AGA, Russian 2010 read literally); strings in
-//!   seki are still found, to mark them in diagrams: at string level after the neutral points
-//!   that can be filled safely are filled ([`super::neutral_fill`]), so that an open dame
-//!   between two ordinary groups does not mark them as seki.
+//!   seki are still found, to mark them in diagrams: after the filling of `spec/FILLING.md`
+//!   ([`super::neutral_fill`]), the strings in seki of its 5.2 and those next to a dame it left
+//!   open (9.4), so that an open dame between two ordinary groups does not mark them as seki.
 //! - `void-string`: Japanese 1989 Art. 8 read literally at string level.
 //! - `void-region`: KataGo's independent-life regions.
+//! - `void-filled`: Art. 8 at string level after the filling of `spec/FILLING.md`
+//!   (DECISIONS.md 10, revised): [`super::neutral_fill::fill`] decides it.
 //!
 //! Every function takes the board after the dead stones are removed (every stone on it is alive).
 
@@ -15,6 +17,7 @@ use std::collections::BTreeSet;
 use weiqi_core::{Board, Color, Point};
 use weiqi_spec::SekiEyes;
 
+use super::neutral_fill::{self, Filling};
 use super::regions::{self, Reach};
 
 /// Strings in seki and the eye points that do not count because of them.
@@ -28,33 +31,49 @@ pub struct Seki {
 
 /// Applies the variant's `seki-eyes` value.
 ///
-/// `count` voids no eye and finds seki strings only for the marks, at string level on the
-/// board with its safely fillable neutral points filled; the two `void-*` values are
-/// [`string_level`] and [`region_level`].
+/// `count` voids no eye and finds seki strings only for the marks, by the filling of
+/// `spec/FILLING.md` (9.4: the strings in seki of 5.2 and those next to an open dame point); `void-string` and `void-region` are [`string_level`] and
+/// [`region_level`] on the board as it is; `void-filled` is [`after_fill`].
 #[must_use]
 pub fn analyse(board: &Board, rule: SekiEyes) -> Seki {
     match rule {
         SekiEyes::Count => {
-            let filled = super::neutral_fill::fill_first(board).board;
-            let stones = string_level(&filled)
-                .stones
-                .into_iter()
-                .filter(|&p| board.get(p).is_some())
-                .collect();
+            let f = neutral_fill::fill(board);
             Seki {
-                stones,
+                stones: f.seki_stones.union(&f.next_to_open_dame).copied().collect(),
                 void_eyes: BTreeSet::new(),
             }
         }
         SekiEyes::VoidString => string_level(board),
         SekiEyes::VoidRegion => region_level(board),
+        SekiEyes::VoidFilled => after_fill(&neutral_fill::fill(board), false),
+    }
+}
+
+/// The seki of a finished filling (`spec/FILLING.md` 5.2 and 5.3): the strings in seki and the
+/// eyes they void. With `literal` (9.1, `void-string` with `neutral-fill = "fill-first"`), a
+/// string is in seki iff it borders an open dame point.
+#[must_use]
+pub fn after_fill(filling: &Filling, literal: bool) -> Seki {
+    Seki {
+        stones: if literal {
+            filling.next_to_open_dame.clone()
+        } else {
+            filling.seki_stones.clone()
+        },
+        void_eyes: filling.void_eyes(literal),
     }
 }
 
 /// Whether an empty point is dame in the sense of J89 Art. 8: not an eye point, i.e. not
 /// "surrounded by live stones of only one player" (its region touches both colours or none).
-fn is_dame(board: &Board, p: Point) -> bool {
-    board.get(p).is_none() && !matches!(regions::reach(board, p), Reach::Only(_))
+/// `reach` is [`regions::reach_map`] of the board.
+fn is_dame(board: &Board, reach: &[Option<Reach>], p: Point) -> bool {
+    board.get(p).is_none()
+        && board
+            .size()
+            .index(p)
+            .is_some_and(|i| !matches!(reach[i], Some(Reach::Only(_))))
 }
 
 /// Japanese 1989 Art. 8 read literally at string level (VARIANTS.md 3.c steps 2-4):
@@ -67,16 +86,17 @@ fn is_dame(board: &Board, p: Point) -> bool {
 #[must_use]
 pub fn string_level(board: &Board) -> Seki {
     let mut seki = Seki::default();
+    let reach = regions::reach_map(board);
     for s in regions::strings(board) {
         if regions::liberties(board, &s)
             .into_iter()
-            .any(|l| is_dame(board, l))
+            .any(|l| is_dame(board, &reach, l))
         {
             seki.stones.extend(s);
         }
     }
     for region in regions::empty_regions(board) {
-        let Reach::Only(_) = regions::reach(board, region[0]) else {
+        let Some(Some(Reach::Only(_))) = board.size().index(region[0]).map(|i| reach[i]) else {
             continue;
         };
         let bordered_by_seki = region
@@ -92,12 +112,12 @@ pub fn string_level(board: &Board) -> Seki {
 
 /// The owner of a point for the region-level rule: its stone's colour, or for an empty point
 /// the one colour it reaches; `None` for dame.
-fn owner(board: &Board, p: Point) -> Option<Color> {
+fn owner(board: &Board, reach: &[Option<Reach>], p: Point) -> Option<Color> {
     match board.get(p) {
         Some(c) => Some(c),
-        None => match regions::reach(board, p) {
-            Reach::Only(c) => Some(c),
-            Reach::Both | Reach::Nobody => None,
+        None => match board.size().index(p).and_then(|i| reach[i]) {
+            Some(Reach::Only(c)) => Some(c),
+            _ => None,
         },
     }
 }
@@ -111,8 +131,16 @@ fn owner(board: &Board, p: Point) -> Option<Color> {
 pub fn region_level(board: &Board) -> Seki {
     let mut seki = Seki::default();
     let mut seen = BTreeSet::new();
+    let reach = regions::reach_map(board);
+    let in_atari: BTreeSet<Point> = regions::strings(board)
+        .into_iter()
+        .filter(|s| regions::liberties(board, s).len() == 1)
+        .flatten()
+        .collect();
     for p in board.size().points() {
-        let Some(c) = owner(board, p) else { continue };
+        let Some(c) = owner(board, &reach, p) else {
+            continue;
+        };
         if seen.contains(&p) {
             continue;
         }
@@ -121,7 +149,7 @@ pub fn region_level(board: &Board) -> Seki {
         let mut stack = vec![p];
         while let Some(q) = stack.pop() {
             for n in board.neighbours(q) {
-                if owner(board, n) == Some(c) && region.insert(n) {
+                if owner(board, &reach, n) == Some(c) && region.insert(n) {
                     stack.push(n);
                 }
             }
@@ -130,11 +158,8 @@ pub fn region_level(board: &Board) -> Seki {
         let touches_dame = region
             .iter()
             .flat_map(|&q| board.neighbours(q))
-            .any(|n| is_dame(board, n));
-        let has_atari = region.iter().any(|&q| {
-            board.get(q) == Some(c)
-                && regions::liberties(board, &regions::string(board, q)).len() == 1
-        });
+            .any(|n| is_dame(board, &reach, n));
+        let has_atari = region.iter().any(|q| in_atari.contains(q));
         if touches_dame || has_atari {
             for &q in &region {
                 if board.get(q).is_some() {

@@ -9,6 +9,7 @@
 
 use weiqi_core::{Board, PointMark};
 
+use super::neutral_fill::{Cell, Class, Filling};
 use super::regions::{self, Reach};
 use super::seki_eyes::Seki;
 
@@ -31,6 +32,26 @@ pub fn marks(live: &Board, counted: &Board, seki: &Seki) -> Vec<PointMark> {
             }
             (None, Some(Reach::Only(c))) => PointMark::Territory(c),
             (None, _) => PointMark::Neutral,
+        })
+        .collect()
+}
+
+/// The mark of every point of `live` after the filling of `spec/FILLING.md` (5.3, 5.4): a stone
+/// is a seki stone if `seki` holds it; an empty point is territory of c if it is an eye point of
+/// c in `live`, still empty after the filling (not a teire) and not voided by `seki`; every other
+/// empty point (a dame, filled or open, or a teire) counts for nobody.
+#[must_use]
+pub fn marks_after_fill(live: &Board, filling: &Filling, seki: &Seki) -> Vec<PointMark> {
+    live.iter()
+        .map(|(p, content)| match content {
+            Some(c) if seki.stones.contains(&p) => PointMark::SekiStone(c),
+            Some(c) => PointMark::Stone(c),
+            None => match (filling.class(p), filling.cell(p)) {
+                (Some(Class::Eye(c)), Some(Cell::Empty)) if !seki.void_eyes.contains(&p) => {
+                    PointMark::Territory(c)
+                }
+                _ => PointMark::Neutral,
+            },
         })
         .collect()
 }
