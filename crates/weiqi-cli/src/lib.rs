@@ -105,8 +105,8 @@ enum Command {
     Check {
         /// The SGF file.
         game: String,
-        /// Use the literal interpreter (the only implementation so far: there is no engine
-        /// yet, so this is also the default).
+        /// Use the literal interpreter (the oracle; for now also the default: the command line
+        /// does not rule with the engine yet).
         #[arg(long)]
         interpreter: bool,
         /// At most this many steps of interpreter work for the whole command (one per
@@ -147,8 +147,8 @@ enum Command {
         /// everything else kept.
         #[arg(long, value_name = "OUT.sgf")]
         write: Option<std::path::PathBuf>,
-        /// Use the literal interpreter (the only implementation so far: there is no engine
-        /// yet, so this is also the default).
+        /// Use the literal interpreter (the oracle; for now also the default: the command line
+        /// does not rule with the engine yet).
         #[arg(long)]
         interpreter: bool,
         /// At most this many steps of interpreter work for the whole command (one per
