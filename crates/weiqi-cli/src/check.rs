@@ -4,9 +4,10 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
-use weiqi_core::{Move, Referee};
+use weiqi_core::Move;
 
-use crate::limits::{EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
+use crate::limits::{EXIT_DIVERGED, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
+use crate::referee::Which;
 use crate::replay::{self, InsertedPass, Replay, Rules, Verdict};
 use crate::{CliError, emit};
 
@@ -163,13 +164,17 @@ pub(crate) fn run(
     strict: bool,
     json: bool,
     limits: &Limits,
+    referees: (Which, bool),
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let record = replay::read_record(game, strict, limits)?;
-    run_record(game, &record, rules, strict, json, limits, out)
+    run_record(game, &record, rules, strict, json, limits, referees, out)
 }
 
-/// `check` on a record already read (`game` names it in the output).
+/// `check` on a record already read (`game` names it in the output), by the referee `which`;
+/// with `both`, a divergence between the engine and the interpreter is reported instead
+/// (exit code 3).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_record(
     game: &str,
     record: &weiqi_sgf::Record,
@@ -177,10 +182,19 @@ pub(crate) fn run_record(
     strict: bool,
     json: bool,
     limits: &Limits,
+    (which, both): (Which, bool),
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     let chosen = replay::choose_rules(rules, record, limits)?;
-    let replay = replay::replay(record, &chosen.ruleset, None, strict, limits.budget)?;
+    if both
+        && let Some(report) =
+            replay::divergence(record, &chosen.ruleset, None, strict, limits.budget)?
+    {
+        emit(out, &report)?;
+        return Ok(EXIT_DIVERGED);
+    }
+    let which = if both { Which::Engine } else { which };
+    let replay = replay::replay(which, record, &chosen.ruleset, None, strict, limits.budget)?;
     let text = if json {
         let mut t = serde_json::to_string_pretty(&to_json(game, &chosen, &replay))
             .map_err(|e| CliError(format!("cannot write json: {e}")))?;

@@ -4,10 +4,14 @@
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
 //! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
 //!
+//! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
+//! (the oracle), and so does `--budget` (a bound on interpreter work: the engine is bounded by
+//! design); `--both` rules with both and reports the first divergence (issue 11 item 4).
+//!
 //! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
 //! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
-//! a limit exceeded, a bad `--rules` or a usage error; 4 inconclusive (the `--budget` ran out
-//! before a ruling). The limits and their flags are in the `limits` module and the README. The
+//! a limit exceeded, a bad `--rules` or a usage error; 3 the engine and the interpreter
+//! disagree (`--both`); 4 inconclusive (the `--budget` ran out before a ruling). The limits and their flags are in the `limits` module and the README. The
 //! JSON output is described in `JSON.md`.
 //!
 //! ```
@@ -25,6 +29,7 @@ pub mod dead;
 mod diagram;
 pub mod gtp;
 mod limits;
+mod referee;
 mod replay;
 mod rules_cmd;
 mod score;
@@ -59,7 +64,8 @@ impl std::error::Error for CliError {}
     version,
     about = "The rules of Go as data: check and score game records under any rule variant",
     after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input, \
-                  a limit exceeded or bad arguments, 4 inconclusive (--budget ran out)."
+                  a limit exceeded or bad arguments, 3 the engine and the interpreter disagree \
+                  (--both), 4 inconclusive (--budget ran out)."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
@@ -105,13 +111,17 @@ enum Command {
     Check {
         /// The SGF file.
         game: String,
-        /// Use the literal interpreter (the oracle; for now also the default: the command line
-        /// does not rule with the engine yet).
-        #[arg(long)]
+        /// Rule with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long, conflicts_with = "both")]
         interpreter: bool,
+        /// Rule with both the engine and the interpreter: exit code 3 and a report of the first
+        /// divergence when they disagree, else the engine's ruling.
+        #[arg(long)]
+        both: bool,
         /// At most this many steps of interpreter work for the whole command (one per
         /// simulated play and per history entry compared; a count costs the square of the
-        /// board's points). Running out is inconclusive (exit code 4), never a ruling.
+        /// board's points). Running out is inconclusive (exit code 4), never a ruling. A
+        /// budget rules with the interpreter (the engine is bounded by design and has none).
         #[arg(long, value_name = "STEPS")]
         budget: Option<u64>,
         /// Print JSON (see JSON.md).
@@ -147,13 +157,17 @@ enum Command {
         /// everything else kept.
         #[arg(long, value_name = "OUT.sgf")]
         write: Option<std::path::PathBuf>,
-        /// Use the literal interpreter (the oracle; for now also the default: the command line
-        /// does not rule with the engine yet).
-        #[arg(long)]
+        /// Rule with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long, conflicts_with = "both")]
         interpreter: bool,
+        /// Rule with both the engine and the interpreter: exit code 3 and a report of the first
+        /// divergence when they disagree, else the engine's ruling.
+        #[arg(long)]
+        both: bool,
         /// At most this many steps of interpreter work for the whole command (one per
         /// simulated play and per history entry compared; a count costs the square of the
-        /// board's points). Running out is inconclusive (exit code 4), never a ruling.
+        /// board's points). Running out is inconclusive (exit code 4), never a ruling. A
+        /// budget rules with the interpreter (the engine is bounded by design and has none).
         #[arg(long, value_name = "STEPS")]
         budget: Option<u64>,
         /// Print JSON (see JSON.md).
@@ -229,7 +243,8 @@ where
             game,
             json,
             budget,
-            interpreter: _,
+            interpreter,
+            both,
         } => check::run(
             game,
             cli.rules.as_deref(),
@@ -239,6 +254,7 @@ where
                 budget: *budget,
                 ..limits
             },
+            (referee::Which::from_flags(*interpreter, *budget), *both),
             out,
         ),
         Command::Score {
@@ -248,7 +264,8 @@ where
             write,
             json,
             budget,
-            interpreter: _,
+            interpreter,
+            both,
         } => score::run(
             &score::Options {
                 game,
@@ -262,6 +279,8 @@ where
                     ..limits
                 },
                 strict: cli.strict,
+                which: referee::Which::from_flags(*interpreter, *budget),
+                both: *both,
             },
             out,
         ),
@@ -277,7 +296,8 @@ where
 
 /// Rules on a record given as bytes, as `weiqi check --json` (`score` false) or `weiqi score
 /// --json` (`score` true) would on a file holding them, under the default limits and at most
-/// `budget` steps of interpreter work: what a server embedding weiqi runs on untrusted input
+/// `budget` steps of interpreter work (the engine rules without a budget, the interpreter with
+/// one, as on the command line): what a server embedding weiqi runs on untrusted input
 /// (the `check_score` fuzz target drives it). Returns the exit code and the output, stdout then
 /// stderr.
 pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, String) {
@@ -304,10 +324,21 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
                     json: true,
                     limits,
                     strict: false,
+                    which: referee::Which::from_flags(false, budget),
+                    both: false,
                 };
                 score::run_record(&options, &record, &mut out)
             } else {
-                check::run_record(name, &record, None, false, true, &limits, &mut out)
+                check::run_record(
+                    name,
+                    &record,
+                    None,
+                    false,
+                    true,
+                    &limits,
+                    (referee::Which::from_flags(false, budget), false),
+                    &mut out,
+                )
             }
         });
     let mut text = String::from_utf8_lossy(&out).into_owned();

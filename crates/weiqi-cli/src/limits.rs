@@ -21,8 +21,10 @@ pub const EXIT_ILLEGAL: i32 = 1;
 /// Exit code: unreadable input, a limit exceeded, a bad `--rules` or a usage error.
 pub const EXIT_ERROR: i32 = 2;
 /// Exit code: the interpreter's budget (`--budget`) ran out before a ruling: inconclusive, not
-/// a ruling either way. (Exit code 3 is kept for a divergence between the two referees.)
+/// a ruling either way.
 pub const EXIT_INCONCLUSIVE: i32 = 4;
+/// Exit code: `--both`, and the engine and the interpreter disagree.
+pub const EXIT_DIVERGED: i32 = 3;
 
 /// The most problems `rules lint` prints by default; the rest are counted ("and N more").
 pub const MAX_PROBLEMS: usize = 100;

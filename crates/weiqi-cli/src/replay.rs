@@ -1,13 +1,14 @@
-//! Reading a record, choosing its rules and replaying its main line with the interpreter.
+//! Reading a record, choosing its rules and replaying its main line with the chosen referee
+//! (the engine, or the interpreter: [`crate::referee`]), and `--both`'s comparison of the two.
 
 use weiqi_core::{
-    Action, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, Point, Points, Referee, Setup,
+    Action, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, Point, Points, Setup,
 };
-use weiqi_interpreter::Interpreter;
 use weiqi_sgf::Record;
 use weiqi_spec::Ruleset;
 
 use crate::limits::Limits;
+use crate::referee::{self, Game, Which};
 use crate::{CliError, DEFAULT_RULES, rules_cmd};
 
 /// Reads and parses an SGF file under the limits, reading no more than the byte limit allows;
@@ -130,7 +131,9 @@ pub(crate) struct EarlyEnd {
 /// A replayed main line.
 pub(crate) struct Replay {
     /// The game after the last legal move.
-    pub(crate) game: Interpreter,
+    pub(crate) game: Box<dyn Game>,
+    /// The referee that ruled (a restart starts the same one).
+    pub(crate) which: Which,
     /// One verdict per move, up to and including the first illegal one.
     pub(crate) verdicts: Vec<Verdict>,
     /// Remarks (how the record was read, play resumed after a stop, passes inserted).
@@ -146,7 +149,7 @@ pub(crate) struct Replay {
     pub(crate) early_end: Option<EarlyEnd>,
     /// The game as it was at the last stop the record went on from, and the index of the move
     /// that followed it (Ing's normal end: the passes after an agreement, DECISIONS.md 3).
-    pub(crate) last_stop: Option<(Interpreter, usize)>,
+    pub(crate) last_stop: Option<(Box<dyn Game>, usize)>,
 }
 
 impl Replay {
@@ -174,26 +177,18 @@ impl Replay {
 /// Starts a referee; `strict` refuses a board size the variant does not prescribe; `budget`
 /// bounds the interpreter's work for the rest of the replay.
 fn start(
+    which: Which,
     record: &Record,
     ruleset: &Ruleset,
     setup: Setup,
     strict: bool,
     budget: Option<u64>,
-) -> Result<Interpreter, CliError> {
-    let game = if strict {
-        Interpreter::new_strict(ruleset, setup)
-    } else {
-        Interpreter::new(ruleset, setup)
-    };
-    game.map_err(|e| {
+) -> Result<Box<dyn Game>, CliError> {
+    referee::new_game(which, ruleset, setup, strict, budget).map_err(|e| {
         CliError(format!(
             "{}: cannot start the game under {}: {e}",
             record.name, ruleset.id
         ))
-    })
-    .map(|game| match budget {
-        Some(steps) => game.with_game_fuel(steps),
-        None => game,
     })
 }
 
@@ -214,7 +209,8 @@ fn restart(
     setup.komi = Some(replay.game.komi());
     let (prisoners, passes) = (replay.game.prisoners(), replay.game.pass_stones());
     let left = replay.game.fuel_left();
-    let game = start(record, &replay.game.ruleset().clone(), setup, false, left)?;
+    let ruleset = replay.game.ruleset().clone();
+    let game = start(replay.which, record, &ruleset, setup, false, left)?;
     for c in Color::ALL {
         replay.carried[c].0 += prisoners[c];
         replay.carried[c].1 += passes[c];
@@ -225,7 +221,7 @@ fn restart(
 
 /// A record that goes on after the stop: a player disputed and play resumed. The record does
 /// not say who asked; take the request that lets `color` play in turn.
-fn resume_for(game: &mut Interpreter, color: Color, number: usize, notes: &mut Vec<String>) {
+fn resume_for(game: &mut dyn Game, color: Color, number: usize, notes: &mut Vec<String>) {
     let resumer = [color.opponent(), color]
         .into_iter()
         .find(|&by| game.first_after_resume(by) == Some(color));
@@ -244,8 +240,10 @@ fn resume_for(game: &mut Interpreter, color: Color, number: usize, notes: &mut V
 /// (not under `strict`: that move is then `wrong-turn`), setup after the first move applied by
 /// restarting from the edited position, and a long cycle that ends the game while the record
 /// goes on noted where it ended, the rest ruled from there. `budget` bounds the interpreter's
-/// work over the whole replay: running out is inconclusive ([`Replay::inconclusive`]).
+/// work over the whole replay: running out is inconclusive ([`Replay::inconclusive`]). `which`
+/// chooses the referee.
 pub(crate) fn replay(
+    which: Which,
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
@@ -260,13 +258,14 @@ pub(crate) fn replay(
         setup.komi = komi;
     }
     let game_start = setup.to_move.is_none();
-    let game = start(record, ruleset, setup, strict, budget)?;
+    let game = start(which, record, ruleset, setup, strict, budget)?;
     // Every note of the record, the unknown rules name included (issue 10).
     let mut notes: Vec<String> = record.warnings.clone();
     notes.extend(begin.notes.iter().cloned());
     notes.extend(game.notes().iter().map(ToString::to_string));
     let mut replay = Replay {
         game,
+        which,
         verdicts: Vec::new(),
         notes: Vec::new(),
         inserted: Vec::new(),
@@ -304,9 +303,9 @@ pub(crate) fn replay(
             mv: m.mv,
         };
         if replay.game.phase() == Phase::Stopped {
-            replay.last_stop = Some((replay.game.clone(), i));
+            replay.last_stop = Some((replay.game.clone_box(), i));
         }
-        resume_for(&mut replay.game, m.color, m.number, &mut notes);
+        resume_for(replay.game.as_mut(), m.color, m.number, &mut notes);
         // A move by the player who moved last: the record omits the opponent's pass
         // (DECISIONS.md 24). Not before the first move of a game start (DECISIONS.md 22).
         let first = i == begin.skip && game_start && !edited;
@@ -335,7 +334,7 @@ pub(crate) fn replay(
                     before: m.number,
                     color: by,
                 });
-                resume_for(&mut replay.game, m.color, m.number, &mut notes);
+                resume_for(replay.game.as_mut(), m.color, m.number, &mut notes);
             }
         }
         let mut outcome = replay.game.apply(action.clone());
@@ -433,4 +432,64 @@ pub(crate) fn replay(
     }
     replay.notes = notes;
     Ok(replay)
+}
+
+/// `--both`: replays `record` on the engine and on the interpreter and describes the first
+/// divergence (a verdict, then the state after the last move, then the result), or `None`
+/// when they agree. A replay the budget cut short on either side is not compared.
+pub(crate) fn divergence(
+    record: &Record,
+    ruleset: &Ruleset,
+    komi: Option<Points>,
+    strict: bool,
+    budget: Option<u64>,
+) -> Result<Option<String>, CliError> {
+    let engine = replay(Which::Engine, record, ruleset, komi, strict, None)?;
+    let oracle = replay(Which::Interpreter, record, ruleset, komi, strict, budget)?;
+    if oracle.inconclusive.is_some() {
+        return Ok(None);
+    }
+    let header = format!(
+        "{}: the engine and the interpreter disagree under {}\n",
+        record.name, ruleset.id
+    );
+    for (e, i) in engine.verdicts.iter().zip(&oracle.verdicts) {
+        if e != i {
+            let says = |v: &Verdict| match &v.refused {
+                Some(r) => format!("illegal ({})", r.code()),
+                None => format!("legal, {} captured", v.captures),
+            };
+            return Ok(Some(format!(
+                "{header}first divergence at move {} ({} {}):\n  engine:      {}\n  interpreter: {}\n",
+                e.number,
+                e.color.letter(),
+                e.mv,
+                says(e),
+                says(i)
+            )));
+        }
+    }
+    let (eo, io) = (
+        referee::observations(engine.game.as_ref()),
+        referee::observations(oracle.game.as_ref()),
+    );
+    let (eb, ib) = (engine.game.board(), oracle.game.board());
+    if engine.verdicts.len() != oracle.verdicts.len() || eo != io || eb != ib {
+        return Ok(Some(format!(
+            "{header}first divergence after move {}:\n  engine:      {eo}\n{eb}  interpreter: {io}\n{ib}",
+            engine.verdicts.len().min(oracle.verdicts.len())
+        )));
+    }
+    if matches!(engine.game.phase(), Phase::Ended(_)) {
+        let (er, ir) = (engine.game.result(), oracle.game.result());
+        if er != ir {
+            let show = |r: Option<GameResult>| r.map_or("none".to_owned(), |r| r.to_sgf());
+            return Ok(Some(format!(
+                "{header}the results differ:\n  engine:      {}\n  interpreter: {}\n",
+                show(er),
+                show(ir)
+            )));
+        }
+    }
+    Ok(None)
 }

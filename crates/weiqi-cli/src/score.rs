@@ -5,14 +5,15 @@ use std::io::Write;
 
 use serde::Serialize;
 use weiqi_core::{
-    Action, ByColor, Color, Ending, GameResult, Move, Phase, Point, Points, Referee, Score,
-    SideScore, WinBy,
+    Action, ByColor, Color, Ending, GameResult, Move, Phase, Point, Points, Score, SideScore, WinBy,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
+
+use crate::referee::Which;
 use weiqi_spec::{AfterStop, Counting};
 
 use crate::dead::{self, DeadJson};
-use crate::limits::Limits;
+use crate::limits::{EXIT_DIVERGED, Limits};
 use crate::replay::{self, Replay};
 use crate::{CliError, check, diagram, emit};
 
@@ -26,6 +27,10 @@ pub(crate) struct Options<'a> {
     pub(crate) json: bool,
     pub(crate) limits: Limits,
     pub(crate) strict: bool,
+    /// The referee.
+    pub(crate) which: Which,
+    /// `--both`: rule with both and report a divergence (exit code 3).
+    pub(crate) both: bool,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -109,7 +114,7 @@ fn agree_at_the_last_stop(
     if rest.is_empty() || rest.iter().any(|m| m.mv != Move::Pass) {
         return;
     }
-    let mut game = stopped.clone();
+    let mut game = stopped.clone_box();
     let agreed = Color::ALL.into_iter().all(|by| {
         game.apply(Action::ProposeDead {
             by,
@@ -225,7 +230,11 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 komi: game.komi(),
                 penalties: ByColor::default(),
             };
-            let score = scoring::score(&input);
+            // The count is the referee's own; the counting displays are tournament arithmetic
+            // on it, kept in one place (the interpreter's `scoring::counting`).
+            let score = game
+                .count(&dead_used, input.prisoners, input.pass_stones)
+                .ok_or_else(|| CliError("the count overflows".into()))?;
             let counting = if input.ruleset.scoring.counting == Counting::Plain {
                 Vec::new()
             } else {
@@ -389,7 +398,25 @@ pub(crate) fn run_record(
         )));
     }
     let chosen = replay::choose_rules(options.rules, record, &options.limits)?;
+    if options.both
+        && let Some(report) = replay::divergence(
+            record,
+            &chosen.ruleset,
+            komi,
+            options.strict,
+            options.limits.budget,
+        )?
+    {
+        emit(out, &report)?;
+        return Ok(EXIT_DIVERGED);
+    }
+    let which = if options.both {
+        Which::Engine
+    } else {
+        options.which
+    };
     let mut replay = replay::replay(
+        which,
         record,
         &chosen.ruleset,
         komi,
@@ -450,8 +477,21 @@ pub(crate) fn run_record(
         },
         &mut notes,
     )?;
-    agree_at_the_last_stop(&mut replay, &record, &dead.points, &mut notes);
+    agree_at_the_last_stop(&mut replay, record, &dead.points, &mut notes);
     let mut ruling = rule(&mut replay, &dead.points)?;
+    if options.both
+        && let Some(report) = oracle_disagrees(
+            options,
+            record,
+            &chosen.ruleset,
+            komi,
+            &dead.points,
+            &ruling,
+        )?
+    {
+        emit(out, &report)?;
+        return Ok(EXIT_DIVERGED);
+    }
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
         notes.extend(s.notes.iter().cloned());
@@ -593,4 +633,72 @@ pub(crate) fn run_record(
     };
     emit(out, &text)?;
     Ok(0)
+}
+
+/// `--both`: the same record and dead stones ruled by the interpreter; a report when its result
+/// or count (komi, breakdown, margin, marks: the wording of the count's notes is not a ruling)
+/// differs from the engine's `ruling`.
+fn oracle_disagrees(
+    options: &Options<'_>,
+    record: &weiqi_sgf::Record,
+    ruleset: &weiqi_spec::Ruleset,
+    komi: Option<Points>,
+    dead: &[Point],
+    ruling: &Ruling,
+) -> Result<Option<String>, CliError> {
+    let mut oracle = replay::replay(
+        Which::Interpreter,
+        record,
+        ruleset,
+        komi,
+        options.strict,
+        options.limits.budget,
+    )?;
+    if oracle.inconclusive.is_some() {
+        return Ok(None);
+    }
+    agree_at_the_last_stop(&mut oracle, record, dead, &mut Vec::new());
+    let theirs = rule(&mut oracle, dead)?;
+    let ruled = |r: &Ruling| {
+        (
+            r.result,
+            r.score
+                .as_ref()
+                .map(|s| (s.komi, s.sides.clone(), s.margin, s.marks.clone())),
+        )
+    };
+    if ruled(&theirs) == ruled(ruling) {
+        return Ok(None);
+    }
+    let totals = |r: &Ruling| {
+        r.score.as_ref().map_or(String::new(), |s| {
+            format!(
+                " (black {}, white {})",
+                s.sides.black.total, s.sides.white.total
+            )
+        })
+    };
+    let size = oracle.game.size();
+    let marks = match (&ruling.score, &theirs.score) {
+        (Some(a), Some(b)) => size
+            .points()
+            .zip(a.marks.iter().zip(&b.marks))
+            .find(|(_, (x, y))| x != y)
+            .map_or(String::new(), |(p, (x, y))| {
+                format!(
+                    "  first different mark: {} (engine {x:?}, interpreter {y:?})\n",
+                    p.to_sgf()
+                )
+            }),
+        _ => String::new(),
+    };
+    Ok(Some(format!(
+        "{}: the engine and the interpreter disagree under {}\nthe rulings differ:\n  engine:      {}{}\n  interpreter: {}{}\n{marks}",
+        options.game,
+        ruleset.id,
+        ruling.result.to_sgf(),
+        totals(ruling),
+        theirs.result.to_sgf(),
+        totals(&theirs)
+    )))
 }
