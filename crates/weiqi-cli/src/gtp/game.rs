@@ -90,12 +90,38 @@ fn rebuild(
     let mut referee = new_referee(ruleset, setup.clone(), strict)?;
     for (i, actions) in log.iter().enumerate() {
         for action in actions {
-            referee
-                .apply(action.clone())
-                .map_err(|e| format!("move {} ({action}) is refused: {}", i + 1, e.reason))?;
+            referee.apply(action.clone()).map_err(|e| {
+                format!(
+                    "move {} ({}) is refused: {}",
+                    i + 1,
+                    action_text(action, setup.size),
+                    e.reason
+                )
+            })?;
         }
     }
     Ok(referee)
+}
+
+/// A GTP vertex, or the SGF point where GTP has no letter for the column.
+pub(crate) fn vertex(p: Point, size: BoardSize) -> String {
+    p.to_gtp(size).unwrap_or_else(|_| p.to_sgf())
+}
+
+/// A move in GTP terms: a vertex or `pass`.
+pub(crate) fn move_text(mv: Move, size: BoardSize) -> String {
+    match mv {
+        Move::Play(p) => vertex(p, size),
+        Move::Pass => "pass".to_owned(),
+    }
+}
+
+/// An action of the log in GTP terms: `black D4`, `white pass`, `black resumes`.
+fn action_text(action: &Action, size: BoardSize) -> String {
+    match action {
+        Action::Move { color, mv } => format!("{color} {}", move_text(*mv, size)),
+        other => other.to_string(),
+    }
 }
 
 impl Game {
@@ -222,60 +248,64 @@ impl Game {
             .cloned()
     }
 
-    /// The actions a move by `color` takes now: the move itself while playing, a resumption
-    /// by `color` first while play is stopped (GTP has no dispute: a move sent then resumes).
-    fn actions_for(&self, color: Color, mv: Move) -> Vec<Action> {
-        let mut actions = Vec::new();
-        if self.referee.phase() == Phase::Stopped {
-            actions.push(Action::Resume { by: color });
-        }
-        actions.push(Action::Move { color, mv });
-        actions
-    }
-
     /// Whether `color` may make `mv` now, and why not.
     pub(crate) fn check(&self, color: Color, mv: Move) -> Result<(), Refused> {
-        let actions = self.actions_for(color, mv);
-        if actions.len() == 1 {
-            return self
-                .referee
-                .check(&actions[0])
-                .map_err(|reason| Refused::Illegal {
-                    reason,
-                    after_resume: false,
-                });
+        if self.referee.phase() == Phase::Stopped {
+            return self.resumed(color, mv).map(|_| ());
         }
-        self.try_actions(actions).map(|_| ())
+        self.referee
+            .check(&Action::Move { color, mv })
+            .map_err(|reason| Refused::Illegal {
+                reason,
+                after_resume: false,
+            })
     }
 
-    /// The referee after `actions` on a copy of the game (rebuilt from the setup), or why one
-    /// of them is refused.
-    fn try_actions(&self, actions: Vec<Action>) -> Result<Box<dyn Referee>, Refused> {
-        let mut copy =
-            rebuild(&self.ruleset, &self.setup, self.strict, &self.log).map_err(Refused::Replay)?;
-        for action in actions {
-            copy.apply(action).map_err(|e| Refused::Illegal {
-                reason: e.reason,
-                after_resume: true,
-            })?;
+    /// While play is stopped: the game after a resumption that lets `color` move first and
+    /// `mv`, with the actions taken, on a copy rebuilt from the setup. GTP has no dispute, so a
+    /// move sent while play is stopped resumes play: the resumption is asked by `color`, or by
+    /// the opponent where the variant gives the first move to the opponent of the player who
+    /// resumes (Japanese 1989 Art. 9).
+    fn resumed(&self, color: Color, mv: Move) -> Result<(Box<dyn Referee>, Vec<Action>), Refused> {
+        let refused = |reason| Refused::Illegal {
+            reason,
+            after_resume: true,
+        };
+        let mut first_mover = None;
+        for by in [color, color.opponent()] {
+            let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
+                .map_err(Refused::Replay)?;
+            let resume = Action::Resume { by };
+            copy.apply(resume.clone()).map_err(|e| refused(e.reason))?;
+            if copy.to_move() != color {
+                first_mover.get_or_insert(copy.to_move());
+                continue;
+            }
+            let action = Action::Move { color, mv };
+            copy.apply(action.clone()).map_err(|e| refused(e.reason))?;
+            return Ok((copy, vec![resume, action]));
         }
-        Ok(copy)
+        Err(refused(Illegal::WrongTurn {
+            expected: first_mover.unwrap_or(color.opponent()),
+        }))
     }
 
     /// Plays `mv` for `color`, or refuses it (the game is then unchanged).
     pub(crate) fn play(&mut self, color: Color, mv: Move) -> Result<(), Refused> {
-        let actions = self.actions_for(color, mv);
-        if actions.len() == 1 {
-            self.referee
-                .apply(actions[0].clone())
-                .map_err(|e| Refused::Illegal {
-                    reason: e.reason,
-                    after_resume: false,
-                })?;
-        } else {
-            self.referee = self.try_actions(actions.clone())?;
+        if self.referee.phase() == Phase::Stopped {
+            let (referee, actions) = self.resumed(color, mv)?;
+            self.referee = referee;
+            self.log.push(actions);
+            return Ok(());
         }
-        self.log.push(actions);
+        let action = Action::Move { color, mv };
+        self.referee
+            .apply(action.clone())
+            .map_err(|e| Refused::Illegal {
+                reason: e.reason,
+                after_resume: false,
+            })?;
+        self.log.push(vec![action]);
         Ok(())
     }
 

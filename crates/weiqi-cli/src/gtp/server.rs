@@ -40,7 +40,7 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
-use super::game::{self, Game, Refused};
+use super::game::{self, Game, Refused, move_text, vertex};
 use crate::{CliError, DEFAULT_RULES, diagram, rules_cmd};
 
 /// The longest command line kept, in bytes; a longer line is answered `? line too long`.
@@ -268,17 +268,6 @@ fn parse_vertex(text: &str, size: BoardSize) -> Result<Option<Move>, String> {
     }
 }
 
-fn vertex(p: Point, size: BoardSize) -> String {
-    p.to_gtp(size).unwrap_or_else(|_| p.to_sgf())
-}
-
-fn move_text(mv: Move, size: BoardSize) -> String {
-    match mv {
-        Move::Play(p) => vertex(p, size),
-        Move::Pass => "pass".to_owned(),
-    }
-}
-
 /// A komi argument: a whole or half number.
 fn parse_komi(text: &str) -> Result<Points, String> {
     Points::parse(text)
@@ -432,6 +421,12 @@ impl Server {
 
     /// The reason's message, with the earlier move it names in GTP terms.
     fn explain(&self, reason: &Illegal) -> String {
+        let size = self.game.size();
+        if let Illegal::HotStone { stones } = reason {
+            let s = if stones.len() > 1 { "s" } else { "" };
+            let list: Vec<String> = stones.iter().map(|&p| vertex(p, size)).collect();
+            return format!("ing ko rule: would capture hot stone{s} {}", list.join(" "));
+        }
         let mut t = reason.to_string();
         let earlier = match reason {
             Illegal::PositionalSuperko { repeats }
@@ -676,7 +671,11 @@ impl Server {
         let ruleset: Ruleset = rules_cmd::load(rules).map_err(|e| {
             format!(
                 "unknown rules: {}",
-                e.0.lines().map(str::trim).collect::<Vec<_>>().join("; ")
+                e.0.replace(":\n", ": ")
+                    .lines()
+                    .map(str::trim)
+                    .collect::<Vec<_>>()
+                    .join("; ")
             )
         })?;
         let id = ruleset.id.clone();
