@@ -5,13 +5,14 @@ use std::io::Write;
 
 use serde::Serialize;
 use weiqi_core::{
-    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee, Score, SideScore,
-    WinBy,
+    Action, ByColor, Color, Ending, GameResult, Move, Phase, Point, Points, Referee, Score,
+    SideScore, WinBy,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
-use weiqi_spec::Counting;
+use weiqi_spec::{AfterStop, Counting};
 
 use crate::dead::{self, DeadJson};
+use crate::limits::Limits;
 use crate::replay::{self, Replay};
 use crate::{CliError, check, diagram, emit};
 
@@ -23,6 +24,7 @@ pub(crate) struct Options<'a> {
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
     pub(crate) json: bool,
+    pub(crate) limits: Limits,
     pub(crate) strict: bool,
 }
 
@@ -85,6 +87,60 @@ fn winner(result: &GameResult) -> &'static str {
     }
 }
 
+/// Ing's normal end (seed 000, DECISIONS.md 3 revised): stop, agreement, then the passes
+/// again. A record that ends with those passes after a stop, with dead stones given (its TB/TW
+/// marks, or `--dead`), is that end: the players agreed on those stones at the stop. Replays the
+/// passes from the stop after the agreement, when the variant ended the game with every stone
+/// alive and `after-stop = "agreement-then-passes"`.
+fn agree_at_the_last_stop(
+    replay: &mut Replay,
+    record: &weiqi_sgf::Record,
+    dead: &[Point],
+    notes: &mut Vec<String>,
+) {
+    let ends_with_passes = matches!(replay.game.phase(), Phase::Ended(Ending::AllAlive))
+        && replay.game.ruleset().end.after_stop == AfterStop::AgreementThenPasses
+        && !dead.is_empty()
+        && replay.early_end.is_none();
+    let Some((stopped, next)) = replay.last_stop.as_ref().filter(|_| ends_with_passes) else {
+        return;
+    };
+    let rest = &record.moves[*next..];
+    if rest.is_empty() || rest.iter().any(|m| m.mv != Move::Pass) {
+        return;
+    }
+    let mut game = stopped.clone();
+    let agreed = Color::ALL.into_iter().all(|by| {
+        game.apply(Action::ProposeDead {
+            by,
+            dead: dead.to_vec(),
+        })
+        .is_ok()
+    });
+    let passed = agreed
+        && rest.iter().all(|m| {
+            game.apply(Action::Move {
+                color: m.color,
+                mv: Move::Pass,
+            })
+            .is_ok()
+        });
+    if passed && game.phase() == Phase::Ended(Ending::Agreement) {
+        // Play did not resume after all: the players agreed.
+        let resumed = format!(
+            "play stopped after the passes and resumed before move {} ",
+            rest[0].number
+        );
+        notes.retain(|n| !n.starts_with(&resumed));
+        notes.push(format!(
+            "the players agreed on the dead stones at the stop before move {}; the passes that \
+             follow end the game by that agreement (seed 000, DECISIONS.md 3)",
+            rest[0].number
+        ));
+        replay.game = game;
+    }
+}
+
 /// Ends the replayed game on `dead` and counts it.
 fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
     let mut notes = Vec::new();
@@ -100,6 +156,21 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 .map_err(|e| CliError(format!("the dead stones are refused: {e}")))?;
             }
             notes.push("play stopped after the passes; the game ends by agreement".into());
+            // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3); a
+            // record that ends at the stop leaves those passes out.
+            if game.pending_agreement().is_some() {
+                for _ in 0..game.ruleset().end.stop_passes {
+                    let by = game.to_move();
+                    game.apply(Action::Move {
+                        color: by,
+                        mv: Move::Pass,
+                    })
+                    .map_err(|e| CliError(format!("the passes after the agreement: {e}")))?;
+                }
+                notes.push(
+                    "the passes that follow the agreement (seed 000) are taken as made".into(),
+                );
+            }
         }
         Phase::Playing => notes.push(
             "play had not stopped (the record does not end with the passes that stop it); the \
@@ -291,7 +362,16 @@ fn territory_points(score: Option<&Score>, size: weiqi_core::BoardSize) -> ByCol
 }
 
 pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game, options.strict)?;
+    let record = replay::read_record(options.game, options.strict, &options.limits)?;
+    run_record(options, &record, out)
+}
+
+/// `score` on a record already read.
+pub(crate) fn run_record(
+    options: &Options<'_>,
+    record: &weiqi_sgf::Record,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
     let komi = match options.komi {
         None => None,
         Some(k) => Some(Points::parse(k).ok_or_else(|| {
@@ -300,7 +380,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             ))
         })?),
     };
-    let by_record = decided_by_record(&record);
+    let by_record = decided_by_record(record);
     // A komi that cannot be read stops only a count that needs it (issue 10).
     if let (Some(problem), None, None) = (&record.komi_problem, komi, by_record) {
         return Err(CliError(format!(
@@ -308,10 +388,38 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             options.game
         )));
     }
-    let chosen = replay::choose_rules(options.rules, &record)?;
-    let mut replay = replay::replay(&record, &chosen.ruleset, komi, options.strict)?;
-    if let Some(n) = replay.first_illegal() {
-        // No ruling on a game with an illegal move: show where it went wrong.
+    let chosen = replay::choose_rules(options.rules, record, &options.limits)?;
+    let mut replay = replay::replay(
+        record,
+        &chosen.ruleset,
+        komi,
+        options.strict,
+        options.limits.budget,
+    )?;
+    // The count is charged up front from what the replay left of the budget.
+    let counted = !matches!(
+        replay.game.phase(),
+        Phase::Ended(e) if !matches!(e, Ending::Agreement | Ending::AllAlive)
+    );
+    if let Some(left) = replay.game.fuel_left()
+        && counted
+        && replay.inconclusive.is_none()
+        && replay.first_illegal().is_none()
+    {
+        let cost = weiqi_interpreter::fuel::scoring_steps(replay.game.size());
+        if left < cost {
+            replay.inconclusive = Some(format!(
+                "the budget of {} steps ran out before the count ({left} left; counting a {} \
+                 board takes {cost}): inconclusive",
+                options.limits.budget.unwrap_or(0),
+                replay.game.size()
+            ));
+        }
+    }
+
+    if replay.first_illegal().is_some() || replay.inconclusive.is_some() {
+        // No ruling on a game with an illegal move, nor past the budget: show where it went
+        // wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
         if options.json {
             let mut t =
@@ -321,16 +429,20 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             emit(out, &t)?;
         } else {
             emit(out, &report)?;
-            emit(out, &format!("cannot score: move {n} is illegal\n"))?;
+            match (replay.first_illegal(), &replay.inconclusive) {
+                (Some(n), _) => emit(out, &format!("cannot score: move {n} is illegal\n"))?,
+                (None, Some(why)) => emit(out, &format!("cannot score: {why}\n"))?,
+                (None, None) => {}
+            }
         }
-        return Ok(1);
+        return Ok(check::exit_code(&replay));
     }
     let mut notes = replay.notes.clone();
     let board = replay.game.board();
     let dead = dead::decide(
         options.dead,
         &dead::Position {
-            record: &record,
+            record,
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
@@ -338,6 +450,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         },
         &mut notes,
     )?;
+    agree_at_the_last_stop(&mut replay, &record, &dead.points, &mut notes);
     let mut ruling = rule(&mut replay, &dead.points)?;
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
@@ -379,7 +492,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         notes.push(format!("the record's result is RE[{text}]"));
     }
     if let Some(path) = options.write {
-        write_record(&record, path, &chosen.ruleset.id, &ruling, board.size())?;
+        write_record(record, path, &chosen.ruleset.id, &ruling, board.size())?;
         notes.push(format!("the ruling was written to {}", path.display()));
     }
     let komi_source = if komi.is_some() {

@@ -336,7 +336,7 @@ fn the_examples_of_json_md_are_the_real_output() {
         .skip(1)
         .map(|b| serde_json::from_str(b.split("```").next().unwrap_or("")).expect("valid json"))
         .collect();
-    assert_eq!(blocks.len(), 3);
+    assert_eq!(blocks.len(), 4);
     let (out, _) = check_in(
         crate_dir,
         &["check", "tests/data/illegal-ko.sgf", "--json"],
@@ -346,15 +346,31 @@ fn the_examples_of_json_md_are_the_real_output() {
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[0]
     );
-    let (out, _) = check(&["score", "games/sample.sgf", "--json"], 0);
+    // Issue 9: running out of budget is inconclusive (exit 4), never `"legal": false`.
+    let (out, _) = check_in(
+        crate_dir,
+        &[
+            "check",
+            "tests/data/illegal-ko.sgf",
+            "--json",
+            "--budget",
+            "15",
+        ],
+        4,
+    );
     assert_eq!(
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[1]
     );
-    let (out, _) = check(&["score", RESIGNED, "--json"], 0);
+    let (out, _) = check(&["score", "games/sample.sgf", "--json"], 0);
     assert_eq!(
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[2]
+    );
+    let (out, _) = check(&["score", RESIGNED, "--json"], 0);
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).expect("json"),
+        blocks[3]
     );
 }
 
@@ -476,4 +492,107 @@ fn a_long_cycle_voids_the_game() {
         (v["winner"].as_str(), v["result"].as_str()),
         (Some("draw"), Some("0"))
     );
+}
+
+#[test]
+fn dead_stones_by_the_estimate_and_by_gnu_go() {
+    // Issue 10 item 4: `--dead auto` marks the white stone inside Black's unconditionally alive
+    // area (Benson), names its source in the JSON and counts as if the stone had been given;
+    // `--dead gnugo` refuses a board GNU Go cannot play, with a clear error.
+    let file = data("auto-dead.sgf");
+    let auto = json(
+        &[
+            "score",
+            &file,
+            "--rules",
+            "chinese-1988",
+            "--dead",
+            "auto",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(auto["dead"]["source"], "auto");
+    assert_eq!(auto["dead"]["points"], serde_json::json!(["da"]));
+    let given = json(
+        &[
+            "score",
+            &file,
+            "--rules",
+            "chinese-1988",
+            "--dead",
+            "da",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(given["dead"]["source"], "given");
+    assert_eq!(auto["margin"], given["margin"]);
+    assert_eq!(auto["result"], given["result"]);
+    // Without --dead the stone counts alive, and the ruling says so.
+    let none = json(&["score", &file, "--rules", "chinese-1988", "--json"], 0);
+    assert_eq!(none["dead"]["source"], "none");
+    assert_eq!(none["dead"]["unsettled"], serde_json::json!(["da"]));
+    assert!(
+        none["notes"].as_array().expect("notes").iter().any(|n| n
+            .as_str()
+            .is_some_and(|n| n.contains("assumes alive") && n.contains("da"))),
+        "{none}"
+    );
+    assert_ne!(none["margin"], auto["margin"]);
+    let (_, err) = check(
+        &["score", &file, "--rules", "chinese-1988", "--dead", "gnugo"],
+        2,
+    );
+    assert!(
+        err.contains("gnu go plays square boards up to 19x19 only, not 6x4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
+    // Issue 8 item 2, DECISIONS.md 3 revised, seed 000: stop, agreement on the marked dead
+    // stone `bc`, then the two further passes: B+1 (it scored W+36 "every stone alive"). The
+    // same record ending at the stop scores B+1 too; four passes without marks are a dispute
+    // played out: every stone alive.
+    for (file, result, margin) in [
+        ("ing-normal-end.sgf", "B+1", 1.0),
+        ("ing-stop-marked.sgf", "B+1", 1.0),
+        ("ing-four-passes-unmarked.sgf", "W+36", -36.0),
+    ] {
+        let v = json(&["score", &data(file), "--json"], 0);
+        assert_eq!(v["rules"], "ing-1996", "{file}");
+        assert_eq!(v["result"], result, "{file}");
+        assert_eq!(v["margin"].as_f64(), Some(margin), "{file}");
+    }
+    let v = json(&["score", &data("ing-normal-end.sgf"), "--json"], 0);
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("end the game by that agreement"), "{notes}");
+    assert!(!notes.contains("resumed"), "{notes}");
+}
+
+#[test]
+fn handicap_1_takes_the_handicap_komi_issue_8() {
+    // Issue 8 item 3, DECISIONS.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not 7.5.
+    let v = json(&["score", &data("aga-handicap-1.sgf"), "--json"], 0);
+    assert_eq!(v["rules"], "aga");
+    assert_eq!(v["komi"].as_f64(), Some(0.5));
+}
+
+#[test]
+fn a_size_the_variant_does_not_prescribe_is_ruled_with_a_note_issue_8() {
+    // Issue 8 item 9, DECISIONS.md 25: a 5x5 game under Ing is ruled, with a note; --strict
+    // refuses it.
+    let v = json(&["score", &data("ing-5x5.sgf"), "--json"], 0);
+    assert_eq!(v["rules"], "ing-1996");
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("the 5x5 board is not a size the variant's text prescribes"),
+        "{notes}"
+    );
+    let (_, err) = check(&["score", &data("ing-5x5.sgf"), "--strict"], 2);
+    assert!(err.contains("does not allow the 5x5 board"), "{err}");
+    let (_, err) = check(&["check", &data("ing-5x5.sgf"), "--strict"], 2);
+    assert!(err.contains("does not allow the 5x5 board"), "{err}");
 }

@@ -37,9 +37,11 @@ pub struct Interpreter {
     passes: PassCount,
     cycle_from: CountFrom,
     proposals: ByColor<Option<Vec<Point>>>,
+    agreed: Option<Vec<Point>>,
     dead: Vec<Point>,
     ing: IngState,
     fuel: Option<u64>,
+    game_fuel: Option<u64>,
     notes: Vec<SetupNote>,
 }
 
@@ -85,9 +87,11 @@ impl Interpreter {
                 to_move: start.to_move,
             },
             proposals: ByColor::default(),
+            agreed: None,
             dead: Vec::new(),
             ing: IngState::default(),
             fuel: None,
+            game_fuel: None,
             notes: start.notes,
         }
     }
@@ -106,6 +110,23 @@ impl Interpreter {
     pub fn with_fuel(mut self, steps: u64) -> Interpreter {
         self.fuel = Some(steps);
         self
+    }
+
+    /// Limits the whole game to `steps` units of work: every move applied spends what its
+    /// decision cost from this budget (see [`crate::fuel`]), and a decision that needs more than
+    /// is left is refused with [`Illegal::OutOfFuel`] (inconclusive, not a ruling). Checks that
+    /// change nothing spend nothing. Combines with [`Interpreter::with_fuel`]: each decision gets
+    /// the smaller of the two.
+    #[must_use]
+    pub fn with_game_fuel(mut self, steps: u64) -> Interpreter {
+        self.game_fuel = Some(steps);
+        self
+    }
+
+    /// What is left of the game's budget ([`Interpreter::with_game_fuel`]), if it has one.
+    #[must_use]
+    pub fn fuel_left(&self) -> Option<u64> {
+        self.game_fuel
     }
 
     /// Sets the penalty points charged to each side (Ing time penalties, Russian 2010
@@ -156,6 +177,13 @@ impl Interpreter {
         &self.dead
     }
 
+    /// The dead stones the players agreed on at the last stop, while the passes that end the
+    /// game by that agreement are still to come (`after-stop = "agreement-then-passes"`, Ing).
+    #[must_use]
+    pub fn pending_agreement(&self) -> Option<&[Point]> {
+        self.agreed.as_deref()
+    }
+
     /// The latest dead-stone proposal of each player while play is stopped (whole strings).
     #[must_use]
     pub fn proposals(&self) -> &ByColor<Option<Vec<Point>>> {
@@ -168,7 +196,11 @@ impl Interpreter {
     }
 
     fn new_fuel(&self) -> Fuel {
-        Fuel::new(self.fuel)
+        let steps = match (self.fuel, self.game_fuel) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Fuel::new(steps)
     }
 
     /// Judges a move without changing the game.
@@ -222,7 +254,20 @@ impl Interpreter {
 
     fn apply_move(&mut self, color: Color, mv: Move) -> Result<ActionReport, Illegal> {
         let fuel = self.new_fuel();
-        let judged = self.judge(color, mv, &fuel)?;
+        let report = self.apply_move_with(color, mv, &fuel);
+        if let Some(left) = &mut self.game_fuel {
+            *left = left.saturating_sub(fuel.spent());
+        }
+        report
+    }
+
+    fn apply_move_with(
+        &mut self,
+        color: Color,
+        mv: Move,
+        fuel: &Fuel,
+    ) -> Result<ActionReport, Illegal> {
+        let judged = self.judge(color, mv, fuel)?;
         let placing = self.placement_left > 0;
         let mut report = ActionReport::default();
         let (record, outcome, is_pass) = match judged {
@@ -276,12 +321,12 @@ impl Interpreter {
         self.history.push(record);
         let initial = self.ruleset.play.initial_position;
         let bans = if is_ing {
-            ko::ing::record_bans(&mut ing, &self.history, initial, &fuel)
+            ko::ing::record_bans(&mut ing, &self.history, initial, fuel)
         } else {
             Ok(())
         };
         let tail = bans.and_then(|()| {
-            long_cycle::ending(&self.ruleset.play, &self.history, self.cycle_from, &fuel)
+            long_cycle::ending(&self.ruleset.play, &self.history, self.cycle_from, fuel)
         });
         let cycle_end = match tail {
             Ok(e) => e,
@@ -303,8 +348,13 @@ impl Interpreter {
                 *self.pass_stones.get_mut(color.opponent()) += 1;
             }
             if !placing {
-                match end::after_pass(&self.ruleset.end, &mut self.passes) {
+                let agreed = self.agreed.is_some();
+                match end::after_pass(&self.ruleset.end, &mut self.passes, agreed) {
                     AfterPass::Continue => {}
+                    AfterPass::EndAgreement => {
+                        self.dead = self.agreed.take().unwrap_or_default();
+                        self.end_after_passes(Ending::Agreement);
+                    }
                     AfterPass::Stop => {
                         self.phase = Phase::Stopped;
                         self.proposals = ByColor::default();
@@ -318,6 +368,8 @@ impl Interpreter {
                 self.placement_left -= 1;
             }
             end::after_play(&mut self.passes);
+            // A board play instead of the passes after an agreement sets it aside.
+            self.agreed = None;
         }
         if self.phase == Phase::Playing
             && let Some(e) = cycle_end
@@ -412,8 +464,17 @@ impl Interpreter {
                 } = &self.proposals
                     && b == w
                 {
-                    self.dead = b.clone();
-                    self.end_after_passes(Ending::Agreement);
+                    if end::agreement_ends_at_once(&self.ruleset.end) {
+                        self.dead = b.clone();
+                        self.end_after_passes(Ending::Agreement);
+                    } else {
+                        // Ing: the players pass again; the game ends after those passes.
+                        self.agreed = Some(b.clone());
+                        self.passes.since_resume = 0;
+                        self.proposals = ByColor::default();
+                        self.phase = Phase::Playing;
+                        self.restart_cycle_count();
+                    }
                 }
                 Ok(ActionReport::default())
             }
