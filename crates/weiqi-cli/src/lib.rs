@@ -297,6 +297,7 @@ where
             cli.rules.as_deref(),
             *seed,
             cli.strict,
+            &limits,
             &mut std::io::stdin().lock(),
             out,
         ),

@@ -541,15 +541,17 @@ fn final_score_and_status_lists_rule_as_the_variant_ends_the_game() {
         ],
     );
     // Tromp-Taylor (area, all alive): Black 6 stones + E5 = 7; White 6 stones + 10 + 7.5.
-    // Nothing is dead; the count marks the strings next to the dame A5 and C5 it leaves open
-    // as seki (scoring.seki-eyes = "count", spec/FILLING.md 9.4), the others alive.
+    // Nothing is dead: every stone is alive, none in seki.
     scored_then(
         "tromp-taylor",
         &[
             ("final_score", Some("= W+16.5")),
             ("final_status_list dead", Some("=")),
-            ("final_status_list alive", Some("= A3 B3 C3 D3 E3")),
-            ("final_status_list seki", Some("= B5\nD5 A4 B4 C4 D4 E4")),
+            (
+                "final_status_list alive",
+                Some("= B5\nD5 A4 B4 C4 D4 E4\nA3 B3 C3 D3 E3"),
+            ),
+            ("final_status_list seki", Some("=")),
         ],
     );
     // AGA (territory with pass stones, one each): Black 4 + 1 prisoner; White 10 + 7.5.

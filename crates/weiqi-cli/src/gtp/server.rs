@@ -41,6 +41,7 @@ use weiqi_core::{
 use weiqi_spec::Ruleset;
 
 use super::game::{self, Game, Refused, move_text, vertex};
+use crate::limits::Limits;
 use crate::{CliError, DEFAULT_RULES, diagram, rules_cmd};
 
 /// The longest command line kept, in bytes; a longer line is answered `? line too long`.
@@ -113,6 +114,8 @@ struct Server {
     game: Game,
     rng: Rng,
     quit: bool,
+    /// The limits of the command line (the bytes of a spec file for `weiqi-rules FILE`).
+    limits: Limits,
 }
 
 /// Runs the engine on `input` and `output` until `quit` or the end of the input.
@@ -120,15 +123,17 @@ pub(crate) fn run(
     rules: Option<&str>,
     seed: u64,
     strict: bool,
+    limits: &Limits,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let ruleset = rules_cmd::load(rules.unwrap_or(DEFAULT_RULES))?;
+    let ruleset = rules_cmd::load(rules.unwrap_or(DEFAULT_RULES), limits)?;
     let game = Game::new(ruleset, BoardSize::STANDARD, strict).map_err(CliError)?;
     let mut server = Server {
         game,
         rng: Rng(seed),
         quit: false,
+        limits: *limits,
     };
     let mut line = Vec::new();
     while !server.quit {
@@ -668,7 +673,7 @@ impl Server {
     }
 
     fn switch_rules(&mut self, rules: &str) -> Reply {
-        let ruleset: Ruleset = rules_cmd::load(rules).map_err(|e| {
+        let ruleset: Ruleset = rules_cmd::load(rules, &self.limits).map_err(|e| {
             format!(
                 "unknown rules: {}",
                 e.0.replace(":\n", ": ")
