@@ -681,6 +681,23 @@ fn genmove_fills_no_own_eye_and_is_seeded() {
 }
 
 #[test]
+fn the_game_length_is_bounded_by_max_moves() {
+    // Issue 9: every command bounded; undo, komi and weiqi-rules replay the game.
+    let out = session(
+        &["--max-moves", "2"],
+        b"boardsize 5\nplay b a1\ngenmove w\nplay b c3\ngenmove b\nundo\nplay w c3\n",
+    );
+    let too_many = "? too many moves: the game has 2 moves, the limit (--max-moves raises it)";
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        answers[..6],
+        ["=", "=", answers[2], too_many, too_many, "="]
+    );
+    assert!(answers[2].starts_with("= "), "{out}");
+    assert_eq!(answers[6], "=", "{out}");
+}
+
+#[test]
 fn bad_input_never_stops_or_hangs_the_engine() {
     // Issue 14 "Bad input": very long lines, binary bytes, unknown commands, commands before
     // boardsize (the board starts 19x19), control characters and comments (GTP 2 section 2.5),

@@ -321,6 +321,11 @@ impl Game {
         Ok(true)
     }
 
+    /// The number of moves accepted.
+    pub(crate) fn moves(&self) -> usize {
+        self.log.len()
+    }
+
     /// The `n`-th move of the game (from 1; setup stones are not moves, passes are).
     pub(crate) fn nth_move(&self, n: usize) -> Option<(Color, Move)> {
         self.log

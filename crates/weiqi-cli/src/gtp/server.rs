@@ -466,10 +466,23 @@ impl Server {
         let Some(mv) = parse_vertex(v, self.game.size())? else {
             return Err(format!("illegal move: {} (off-board)", Illegal::OffBoard));
         };
+        self.room_for_a_move()?;
         match self.game.play(color, mv) {
             Ok(()) => Ok(String::new()),
             Err(refused) => Err(format!("illegal move: {}", self.refusal(&refused))),
         }
+    }
+
+    /// Refuses a move beyond `--max-moves` (default 10,000): `undo`, `komi` and a change of
+    /// variant replay the game, so its length bounds their work (issue 9).
+    fn room_for_a_move(&self) -> Result<(), String> {
+        let max = self.limits.sgf.moves;
+        if self.game.moves() >= max {
+            return Err(format!(
+                "too many moves: the game has {max} moves, the limit (--max-moves raises it)"
+            ));
+        }
+        Ok(())
     }
 
     fn genmove(&mut self, args: &[&str]) -> Reply {
@@ -488,6 +501,7 @@ impl Server {
             };
             return Err(format!("illegal move: {} ({})", reason, reason.code()));
         }
+        self.room_for_a_move()?;
         let candidates = self.game.random_candidates(color);
         let mv = if candidates.is_empty() {
             Move::Pass
