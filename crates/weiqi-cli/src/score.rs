@@ -450,7 +450,7 @@ pub(crate) fn run_record(
         },
         &mut notes,
     )?;
-    agree_at_the_last_stop(&mut replay, &record, &dead.points, &mut notes);
+    agree_at_the_last_stop(&mut replay, record, &dead.points, &mut notes);
     let mut ruling = rule(&mut replay, &dead.points)?;
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {

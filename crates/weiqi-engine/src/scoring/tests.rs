@@ -635,9 +635,5 @@ fn lone_stones_on_an_open_board_are_not_marked_in_seki() {
     );
     assert_eq!(s.marks[0], PointMark::Stone(Color::Black));
     assert_eq!(s.marks[24], PointMark::Stone(Color::White));
-    assert!(
-        !s.marks
-            .iter()
-            .any(|m| matches!(m, PointMark::SekiStone(_)))
-    );
+    assert!(!s.marks.iter().any(|m| matches!(m, PointMark::SekiStone(_))));
 }
