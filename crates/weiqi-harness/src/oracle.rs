@@ -60,6 +60,8 @@ pub struct Divergence {
     pub engine: String,
     /// The case as a ruling file (SGF, variant id, spec file when not built-in).
     pub ruling: String,
+    /// The actions tried up to the divergence (the last one included), for a replay.
+    pub tried: Vec<Tried>,
 }
 
 impl std::fmt::Display for Divergence {
@@ -134,6 +136,7 @@ pub fn run(case: &Case, stats: &mut Stats) -> Result<Outcome, Box<Divergence>> {
                     .map(|_| "accepted".to_owned())
                     .unwrap_or_else(|e| e.to_string()),
                 ruling: ruling::render(case, &[]),
+                tried: Vec::new(),
             }));
         }
     };
@@ -165,6 +168,7 @@ impl Game<'_> {
             interpreter,
             engine,
             ruling: ruling::render(self.case, &self.tried),
+            tried: self.tried.clone(),
         }))
     }
 
