@@ -12,6 +12,7 @@ const STEPS: &[&str] = &[
     "codegen",
     "spec-check",
     "tidy",
+    "agreement",
     "fuzz",
 ];
 
@@ -58,6 +59,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
             "codegen" => crate::codegen::run(root, true)?,
             "spec-check" => crate::spec_check::run(root)?,
             "tidy" => crate::tidy::run(root)?,
+            "agreement" => crate::agreement::run(root, &["--check".to_owned()])?,
             "fuzz" => fuzz(root, CI_FUZZ_SECONDS)?,
             _ => unreachable!("every step of STEPS is handled"),
         }

@@ -5,9 +5,12 @@
 //! cargo xtask spec-check            validate every file of spec/
 //! cargo xtask codegen [--check]     write spec/README.md from the spec types (--check: fail if stale)
 //! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
+//! cargo xtask agreement [--check] [--gnugo]
+//!                                   weiqi over ../shared/corpus/: the README's agreement table
 //! cargo xtask fuzz [SECONDS]        run every cargo-fuzz target briefly (needs nightly and cargo-fuzz)
 //! ```
 
+mod agreement;
 mod ci;
 mod codegen;
 mod spec_check;
@@ -16,7 +19,7 @@ mod tidy;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | fuzz [SECONDS]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | fuzz [SECONDS]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
             Some(other) => Err(format!("unknown codegen option {other:?}\n{USAGE}")),
         },
         Some("tidy") => tidy::run(&root),
+        Some("agreement") => agreement::run(&root, &args[1..]),
         Some("fuzz") => {
             let seconds = match args.get(1).map(|s| s.parse::<u64>()) {
                 None => Ok(30),

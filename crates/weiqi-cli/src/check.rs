@@ -6,6 +6,7 @@ use std::io::Write;
 use serde::Serialize;
 use weiqi_core::{Move, Referee};
 
+use crate::limits::{EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
 use crate::replay::{self, InsertedPass, Replay, Rules, Verdict};
 use crate::{CliError, emit};
 
@@ -32,6 +33,7 @@ pub(crate) struct CheckJson {
     pub(crate) inserted_passes: Vec<InsertedPass>,
     pub(crate) first_illegal: Option<usize>,
     pub(crate) status: &'static str,
+    pub(crate) inconclusive: Option<String>,
     pub(crate) variant_end: Option<VariantEnd>,
     pub(crate) notes: Vec<String>,
 }
@@ -68,6 +70,7 @@ pub(crate) fn to_json(file: &str, rules: &Rules, replay: &Replay) -> CheckJson {
         inserted_passes: replay.inserted.clone(),
         first_illegal: replay.first_illegal(),
         status: replay.status(),
+        inconclusive: replay.inconclusive.clone(),
         variant_end: replay.early_end.map(|e| VariantEnd {
             after: e.after,
             result: e.result.to_sgf(),
@@ -129,15 +132,29 @@ pub(crate) fn to_text(file: &str, rules: &str, how: &str, replay: &Replay) -> St
         let _ = writeln!(t, "note: {n}");
     }
     let _ = writeln!(t, "status: {}", replay.status());
-    match replay.first_illegal() {
-        Some(n) => {
+    match (replay.first_illegal(), &replay.inconclusive) {
+        (Some(n), _) => {
             let _ = writeln!(t, "verdict: move {n} is illegal");
         }
-        None => {
+        (None, Some(why)) => {
+            let _ = writeln!(t, "verdict: none: {why}");
+        }
+        (None, None) => {
             let _ = writeln!(t, "verdict: all {} moves are legal", replay.verdicts.len());
         }
     }
     t
+}
+
+/// The exit code of a replay: illegal, inconclusive or fine.
+pub(crate) fn exit_code(replay: &Replay) -> i32 {
+    if replay.first_illegal().is_some() {
+        EXIT_ILLEGAL
+    } else if replay.inconclusive.is_some() {
+        EXIT_INCONCLUSIVE
+    } else {
+        EXIT_OK
+    }
 }
 
 pub(crate) fn run(
@@ -145,11 +162,25 @@ pub(crate) fn run(
     rules: Option<&str>,
     strict: bool,
     json: bool,
+    limits: &Limits,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let record = replay::read_record(game, strict)?;
-    let chosen = replay::choose_rules(rules, &record)?;
-    let replay = replay::replay(&record, &chosen.ruleset, None, strict)?;
+    let record = replay::read_record(game, strict, limits)?;
+    run_record(game, &record, rules, strict, json, limits, out)
+}
+
+/// `check` on a record already read (`game` names it in the output).
+pub(crate) fn run_record(
+    game: &str,
+    record: &weiqi_sgf::Record,
+    rules: Option<&str>,
+    strict: bool,
+    json: bool,
+    limits: &Limits,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let chosen = replay::choose_rules(rules, record, limits)?;
+    let replay = replay::replay(record, &chosen.ruleset, None, strict, limits.budget)?;
     let text = if json {
         let mut t = serde_json::to_string_pretty(&to_json(game, &chosen, &replay))
             .map_err(|e| CliError(format!("cannot write json: {e}")))?;
@@ -159,9 +190,5 @@ pub(crate) fn run(
         to_text(game, &chosen.ruleset.id, &chosen.how, &replay)
     };
     emit(out, &text)?;
-    Ok(if replay.first_illegal().is_some() {
-        1
-    } else {
-        0
-    })
+    Ok(exit_code(&replay))
 }

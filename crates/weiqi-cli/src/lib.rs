@@ -6,7 +6,9 @@
 //!
 //! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
 //! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
-//! a bad `--rules` or a usage error. The JSON output is described in `JSON.md`.
+//! a limit exceeded, a bad `--rules` or a usage error; 4 inconclusive (the `--budget` ran out
+//! before a ruling). The limits and their flags are in the `limits` module and the README. The
+//! JSON output is described in `JSON.md`.
 //!
 //! ```
 //! let mut out = Vec::new();
@@ -22,6 +24,7 @@ mod check;
 pub mod dead;
 mod diagram;
 pub mod gtp;
+mod limits;
 mod replay;
 mod rules_cmd;
 mod score;
@@ -30,6 +33,8 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use clap::{Parser, Subcommand};
+
+pub use limits::{EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, MAX_PROBLEMS};
 
 /// The default variant when neither `--rules` nor the record's `RU` chooses one. Japanese 1989
 /// is what KGS assumes for a record without rules and the most common rules of published
@@ -53,13 +58,25 @@ impl std::error::Error for CliError {}
     name = "weiqi",
     version,
     about = "The rules of Go as data: check and score game records under any rule variant",
-    after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input \
-                  or bad arguments."
+    after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input, \
+                  a limit exceeded or bad arguments, 4 inconclusive (--budget ran out)."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
     #[arg(long, global = true, value_name = "ID|FILE")]
     rules: Option<String>,
+    /// The largest file read, in bytes (default: 16 MiB for a record, 1 MiB for a spec file).
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_bytes: Option<usize>,
+    /// The most moves of a record: nodes along any line of its game tree [default: 10000].
+    #[arg(long, global = true, value_name = "N")]
+    max_moves: Option<usize>,
+    /// The most nodes of a record, variations included [default: 200000].
+    #[arg(long, global = true, value_name = "N")]
+    max_nodes: Option<usize>,
+    /// The most problems `rules lint` prints; the rest are counted [default: 100].
+    #[arg(long, global = true, value_name = "N")]
+    max_problems: Option<usize>,
     /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
     /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
     /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
@@ -92,6 +109,11 @@ enum Command {
         /// yet, so this is also the default).
         #[arg(long)]
         interpreter: bool,
+        /// At most this many steps of interpreter work for the whole command (one per
+        /// simulated play and per history entry compared; a count costs the square of the
+        /// board's points). Running out is inconclusive (exit code 4), never a ruling.
+        #[arg(long, value_name = "STEPS")]
+        budget: Option<u64>,
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
@@ -129,6 +151,11 @@ enum Command {
         /// yet, so this is also the default).
         #[arg(long)]
         interpreter: bool,
+        /// At most this many steps of interpreter work for the whole command (one per
+        /// simulated play and per history entry compared; a count costs the square of the
+        /// board's points). Running out is inconclusive (exit code 4), never a ruling.
+        #[arg(long, value_name = "STEPS")]
+        budget: Option<u64>,
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
@@ -182,19 +209,45 @@ where
             return code;
         }
     };
+    let mut limits = limits::Limits::default();
+    if let Some(b) = cli.max_bytes {
+        limits.sgf.bytes = b;
+        limits.spec_bytes = b;
+    }
+    if let Some(n) = cli.max_moves {
+        limits.sgf.moves = n;
+    }
+    if let Some(n) = cli.max_nodes {
+        limits.sgf.nodes = n;
+    }
+    if let Some(n) = cli.max_problems {
+        limits.problems = n;
+    }
     let result = match &cli.command {
-        Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), out),
+        Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), &limits, out),
         Command::Check {
             game,
             json,
+            budget,
             interpreter: _,
-        } => check::run(game, cli.rules.as_deref(), cli.strict, *json, out),
+        } => check::run(
+            game,
+            cli.rules.as_deref(),
+            cli.strict,
+            *json,
+            &limits::Limits {
+                budget: *budget,
+                ..limits
+            },
+            out,
+        ),
         Command::Score {
             game,
             komi,
             dead,
             write,
             json,
+            budget,
             interpreter: _,
         } => score::run(
             &score::Options {
@@ -204,6 +257,10 @@ where
                 dead: dead.as_deref(),
                 write: write.as_deref(),
                 json: *json,
+                limits: limits::Limits {
+                    budget: *budget,
+                    ..limits
+                },
                 strict: cli.strict,
             },
             out,
@@ -213,7 +270,52 @@ where
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
-            2
+            EXIT_ERROR
+        }
+    }
+}
+
+/// Rules on a record given as bytes, as `weiqi check --json` (`score` false) or `weiqi score
+/// --json` (`score` true) would on a file holding them, under the default limits and at most
+/// `budget` steps of interpreter work: what a server embedding weiqi runs on untrusted input
+/// (the `check_score` fuzz target drives it). Returns the exit code and the output, stdout then
+/// stderr.
+pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, String) {
+    let limits = limits::Limits {
+        budget,
+        ..limits::Limits::default()
+    };
+    let name = "input.sgf";
+    let mut out = Vec::new();
+    let options = weiqi_sgf::ReadOptions {
+        strict: false,
+        limits: limits.sgf,
+    };
+    let result = weiqi_sgf::parse_with(name, bytes, options)
+        .map_err(|e| CliError(e.to_string()))
+        .and_then(|record| {
+            if score {
+                let options = score::Options {
+                    game: name,
+                    rules: None,
+                    komi: None,
+                    dead: None,
+                    write: None,
+                    json: true,
+                    limits,
+                    strict: false,
+                };
+                score::run_record(&options, &record, &mut out)
+            } else {
+                check::run_record(name, &record, None, false, true, &limits, &mut out)
+            }
+        });
+    let mut text = String::from_utf8_lossy(&out).into_owned();
+    match result {
+        Ok(code) => (code, text),
+        Err(e) => {
+            text.push_str(&format!("error: {e}\n"));
+            (EXIT_ERROR, text)
         }
     }
 }

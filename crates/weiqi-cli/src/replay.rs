@@ -7,18 +7,33 @@ use weiqi_interpreter::Interpreter;
 use weiqi_sgf::Record;
 use weiqi_spec::Ruleset;
 
+use crate::limits::Limits;
 use crate::{CliError, DEFAULT_RULES, rules_cmd};
 
-/// Reads and parses an SGF file; `strict` refuses the habits otherwise read with a note.
-pub(crate) fn read_record(path: &str, strict: bool) -> Result<Record, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        CliError(format!(
-            "{path}: cannot read the file: {}",
-            e.to_string().to_lowercase()
-        ))
-    })?;
-    weiqi_sgf::parse_with(path, &bytes, weiqi_sgf::ReadOptions { strict })
-        .map_err(|e| CliError(e.to_string()))
+/// Reads and parses an SGF file under the limits, reading no more than the byte limit allows;
+/// `strict` refuses the habits otherwise read with a note.
+pub(crate) fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, CliError> {
+    let error = |e: weiqi_sgf::SgfError| {
+        let flag = match e.kind {
+            weiqi_sgf::SgfErrorKind::TooLarge { .. } => " (raise it with --max-bytes)",
+            weiqi_sgf::SgfErrorKind::TooManyMoves { .. }
+            | weiqi_sgf::SgfErrorKind::TooDeep { .. } => " (raise it with --max-moves)",
+            weiqi_sgf::SgfErrorKind::TooManyNodes { .. } => " (raise it with --max-nodes)",
+            _ => "",
+        };
+        CliError(format!("{e}{flag}"))
+    };
+    let bytes = weiqi_sgf::read_bounded(std::path::Path::new(path), limits.sgf.bytes).map_err(
+        |mut e| {
+            path.clone_into(&mut e.file);
+            error(e)
+        },
+    )?;
+    let options = weiqi_sgf::ReadOptions {
+        strict,
+        limits: limits.sgf,
+    };
+    weiqi_sgf::parse_with(path, &bytes, options).map_err(error)
 }
 
 /// The variant a game is ruled under, and why.
@@ -31,9 +46,13 @@ pub(crate) struct Rules {
 }
 
 /// `--rules` if given, else the record's `RU`, else [`DEFAULT_RULES`].
-pub(crate) fn choose_rules(flag: Option<&str>, record: &Record) -> Result<Rules, CliError> {
+pub(crate) fn choose_rules(
+    flag: Option<&str>,
+    record: &Record,
+    limits: &Limits,
+) -> Result<Rules, CliError> {
     if let Some(r) = flag {
-        let ruleset = rules_cmd::load(r)?;
+        let ruleset = rules_cmd::load(r, limits)?;
         let how = if ruleset.id == r || std::path::Path::new(r).exists() {
             "from --rules".to_owned()
         } else {
@@ -59,7 +78,7 @@ pub(crate) fn choose_rules(flag: Option<&str>, record: &Record) -> Result<Rules,
         ),
     };
     Ok(Rules {
-        ruleset: rules_cmd::load(id)?,
+        ruleset: rules_cmd::load(id, limits)?,
         how,
         source,
     })
@@ -116,6 +135,8 @@ pub(crate) struct Replay {
     pub(crate) verdicts: Vec<Verdict>,
     /// Remarks (how the record was read, play resumed after a stop, passes inserted).
     pub(crate) notes: Vec<String>,
+    /// Why there is no ruling, when the budget ran out (the verdicts stop before that move).
+    pub(crate) inconclusive: Option<String>,
     /// The passes inserted where the record omits them.
     pub(crate) inserted: Vec<InsertedPass>,
     /// Prisoners and pass stones of the games before a restart (setup after the first move, a
@@ -135,7 +156,11 @@ impl Replay {
     }
 
     /// The JSON status: the variant's end if it ended the game early, else the game's phase.
+    /// `inconclusive` when the budget ran out first.
     pub(crate) fn status(&self) -> &'static str {
+        if self.inconclusive.is_some() {
+            return "inconclusive";
+        }
         match self.early_end {
             Some(e) => Phase::Ended(e.ending).status(),
             None => self.game.phase().status(),
@@ -143,12 +168,14 @@ impl Replay {
     }
 }
 
-/// Starts a referee; `strict` refuses a board size the variant does not prescribe.
+/// Starts a referee; `strict` refuses a board size the variant does not prescribe; `budget`
+/// bounds the interpreter's work for the rest of the replay.
 fn start(
     record: &Record,
     ruleset: &Ruleset,
     setup: Setup,
     strict: bool,
+    budget: Option<u64>,
 ) -> Result<Interpreter, CliError> {
     let game = if strict {
         Interpreter::new_strict(ruleset, setup)
@@ -160,6 +187,10 @@ fn start(
             "{}: cannot start the game under {}: {e}",
             record.name, ruleset.id
         ))
+    })
+    .map(|game| match budget {
+        Some(steps) => game.with_game_fuel(steps),
+        None => game,
     })
 }
 
@@ -179,7 +210,8 @@ fn restart(
     setup.handicap = replay.game.handicap();
     setup.komi = Some(replay.game.komi());
     let (prisoners, passes) = (replay.game.prisoners(), replay.game.pass_stones());
-    let game = start(record, &replay.game.ruleset().clone(), setup, false)?;
+    let left = replay.game.fuel_left();
+    let game = start(record, &replay.game.ruleset().clone(), setup, false, left)?;
     for c in Color::ALL {
         replay.carried[c].0 += prisoners[c];
         replay.carried[c].1 += passes[c];
@@ -208,12 +240,14 @@ fn resume_for(game: &mut Interpreter, color: Color, number: usize, notes: &mut V
 /// [`Record::game_start`], an omitted pass inserted before a move by the player who moved last
 /// (not under `strict`: that move is then `wrong-turn`), setup after the first move applied by
 /// restarting from the edited position, and a long cycle that ends the game while the record
-/// goes on noted where it ended, the rest ruled from there.
+/// goes on noted where it ended, the rest ruled from there. `budget` bounds the interpreter's
+/// work over the whole replay: running out is inconclusive ([`Replay::inconclusive`]).
 pub(crate) fn replay(
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
     strict: bool,
+    budget: Option<u64>,
 ) -> Result<Replay, CliError> {
     let begin = record
         .game_start(ruleset)
@@ -223,7 +257,7 @@ pub(crate) fn replay(
         setup.komi = komi;
     }
     let game_start = setup.to_move.is_none();
-    let game = start(record, ruleset, setup, strict)?;
+    let game = start(record, ruleset, setup, strict, budget)?;
     // Every note of the record, the unknown rules name included (issue 10).
     let mut notes: Vec<String> = record.warnings.clone();
     notes.extend(begin.notes.iter().cloned());
@@ -235,6 +269,7 @@ pub(crate) fn replay(
         inserted: Vec::new(),
         carried: ByColor::default(),
         early_end: None,
+        inconclusive: None,
     };
     for m in &record.moves[..begin.skip] {
         replay.verdicts.push(Verdict {
@@ -274,14 +309,21 @@ pub(crate) fn replay(
             && replay.game.to_move() != m.color
         {
             let by = replay.game.to_move();
-            if replay
-                .game
-                .apply(Action::Move {
-                    color: by,
-                    mv: Move::Pass,
-                })
-                .is_ok()
-            {
+            let pass = Action::Move {
+                color: by,
+                mv: Move::Pass,
+            };
+            // `check` agrees with `apply` and changes nothing: no copy of the game is needed.
+            let checked = replay.game.check(&pass);
+            if checked == Err(Illegal::OutOfFuel) {
+                replay.inconclusive = Some(format!(
+                    "the budget of {} steps ran out at move {}: inconclusive",
+                    budget.unwrap_or(0),
+                    m.number
+                ));
+                break;
+            }
+            if checked.is_ok() && replay.game.apply(pass).is_ok() {
                 replay.inserted.push(InsertedPass {
                     before: m.number,
                     color: by,
@@ -327,6 +369,15 @@ pub(crate) fn replay(
                 captures: report.captured.len(),
                 handicap_stone: false,
             }),
+            Err(e) if e.reason == Illegal::OutOfFuel => {
+                // Not a ruling: the move is neither legal nor illegal as far as we know.
+                replay.inconclusive = Some(format!(
+                    "the budget of {} steps ran out at move {}: inconclusive",
+                    budget.unwrap_or(0),
+                    m.number
+                ));
+                break;
+            }
             Err(e) => {
                 replay.verdicts.push(Verdict {
                     number: m.number,

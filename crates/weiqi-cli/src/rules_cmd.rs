@@ -5,38 +5,45 @@ use std::io::Write;
 
 use weiqi_spec::{Ruleset, SpecErrors};
 
+use crate::limits::{Limits, problems_text};
 use crate::{CliError, RulesCommand, emit};
 
 /// Loads a built-in id or a spec file, as `--rules` and the `rules` commands take it.
 /// A name that is neither a built-in id nor an existing file may be an SGF rules name
 /// (`--rules AGA`, `--rules Japanese`: the names of `meta.sgf-names`, case-insensitive).
-pub(crate) fn load(id_or_path: &str) -> Result<Ruleset, CliError> {
+pub(crate) fn load(id_or_path: &str, limits: &Limits) -> Result<Ruleset, CliError> {
     let is_file = std::path::Path::new(id_or_path).exists();
     if !is_file
         && weiqi_spec::builtin(id_or_path).is_err()
         && let Some(id) = weiqi_spec::id_for_sgf_name(id_or_path)
     {
-        return weiqi_spec::builtin(id).map_err(|e| spec_error(id, &e));
+        return weiqi_spec::builtin(id).map_err(|e| spec_error(id, &e, limits));
     }
-    weiqi_spec::load(id_or_path).map_err(|e| spec_error(id_or_path, &e))
+    weiqi_spec::load_with(id_or_path, limits.spec_bytes)
+        .map_err(|e| spec_error(id_or_path, &e, limits))
 }
 
-fn spec_error(what: &str, e: &SpecErrors) -> CliError {
-    CliError(format!("cannot load the rules {what:?}:\n{e}"))
+fn spec_error(what: &str, e: &SpecErrors, limits: &Limits) -> CliError {
+    CliError(format!(
+        "cannot load the rules {what:?}:\n{}",
+        problems_text(e, limits.problems)
+    ))
 }
 
 pub(crate) fn run(
     command: &RulesCommand,
     rules_flag: Option<&str>,
+    limits: &Limits,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
     // `--rules` is global; it is checked here too, so that a bad value is never ignored.
     if let Some(r) = rules_flag {
-        load(r)?;
+        load(r, limits)?;
     }
     match command {
         RulesCommand::List => {
-            let all = weiqi_spec::builtins().map_err(|e| spec_error("built-in variants", &e))?;
+            let all =
+                weiqi_spec::builtins().map_err(|e| spec_error("built-in variants", &e, limits))?;
             let width = all.iter().map(|r| r.id.len()).max().unwrap_or(0);
             let mut text = String::new();
             for r in &all {
@@ -47,7 +54,7 @@ pub(crate) fn run(
             Ok(0)
         }
         RulesCommand::Show { variant, json } => {
-            let ruleset = load(variant)?;
+            let ruleset = load(variant, limits)?;
             let text = if *json {
                 let mut t = serde_json::to_string_pretty(&ruleset)
                     .map_err(|e| CliError(format!("cannot write json: {e}")))?;
@@ -59,7 +66,7 @@ pub(crate) fn run(
             emit(out, &text)?;
             Ok(0)
         }
-        RulesCommand::Lint { files } => match weiqi_spec::load_files(files) {
+        RulesCommand::Lint { files } => match weiqi_spec::lint_files(files, limits.spec_bytes) {
             Ok(rulesets) => {
                 let mut text = String::new();
                 for r in &rulesets {
@@ -69,17 +76,22 @@ pub(crate) fn run(
                 Ok(0)
             }
             Err(e) => {
-                // The problems are the command's output (stdout), one per line.
+                // The problems are the command's output (stdout), one per line, at most
+                // `--max-problems` of them.
                 let n = e.0.len();
                 emit(
                     out,
-                    &format!("{e}\n{n} problem{}\n", if n == 1 { "" } else { "s" }),
+                    &format!(
+                        "{}\n{n} problem{}\n",
+                        problems_text(&e, limits.problems),
+                        if n == 1 { "" } else { "s" }
+                    ),
                 )?;
                 Ok(1)
             }
         },
         RulesCommand::Diff { a, b } => {
-            let (ra, rb) = (load(a)?, load(b)?);
+            let (ra, rb) = (load(a, limits)?, load(b, limits)?);
             let diffs = ra.diff(&rb);
             let mut text = String::new();
             if diffs.is_empty() {

@@ -12,6 +12,7 @@ use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Counting;
 
 use crate::dead::{self, DeadJson};
+use crate::limits::Limits;
 use crate::replay::{self, Replay};
 use crate::{CliError, check, diagram, emit};
 
@@ -23,6 +24,7 @@ pub(crate) struct Options<'a> {
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
     pub(crate) json: bool,
+    pub(crate) limits: Limits,
     pub(crate) strict: bool,
 }
 
@@ -291,7 +293,16 @@ fn territory_points(score: Option<&Score>, size: weiqi_core::BoardSize) -> ByCol
 }
 
 pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game, options.strict)?;
+    let record = replay::read_record(options.game, options.strict, &options.limits)?;
+    run_record(options, &record, out)
+}
+
+/// `score` on a record already read.
+pub(crate) fn run_record(
+    options: &Options<'_>,
+    record: &weiqi_sgf::Record,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
     let komi = match options.komi {
         None => None,
         Some(k) => Some(Points::parse(k).ok_or_else(|| {
@@ -300,7 +311,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             ))
         })?),
     };
-    let by_record = decided_by_record(&record);
+    let by_record = decided_by_record(record);
     // A komi that cannot be read stops only a count that needs it (issue 10).
     if let (Some(problem), None, None) = (&record.komi_problem, komi, by_record) {
         return Err(CliError(format!(
@@ -308,10 +319,38 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             options.game
         )));
     }
-    let chosen = replay::choose_rules(options.rules, &record)?;
-    let mut replay = replay::replay(&record, &chosen.ruleset, komi, options.strict)?;
-    if let Some(n) = replay.first_illegal() {
-        // No ruling on a game with an illegal move: show where it went wrong.
+    let chosen = replay::choose_rules(options.rules, record, &options.limits)?;
+    let mut replay = replay::replay(
+        record,
+        &chosen.ruleset,
+        komi,
+        options.strict,
+        options.limits.budget,
+    )?;
+    // The count is charged up front from what the replay left of the budget.
+    let counted = !matches!(
+        replay.game.phase(),
+        Phase::Ended(e) if !matches!(e, Ending::Agreement | Ending::AllAlive)
+    );
+    if let Some(left) = replay.game.fuel_left()
+        && counted
+        && replay.inconclusive.is_none()
+        && replay.first_illegal().is_none()
+    {
+        let cost = weiqi_interpreter::fuel::scoring_steps(replay.game.size());
+        if left < cost {
+            replay.inconclusive = Some(format!(
+                "the budget of {} steps ran out before the count ({left} left; counting a {} \
+                 board takes {cost}): inconclusive",
+                options.limits.budget.unwrap_or(0),
+                replay.game.size()
+            ));
+        }
+    }
+
+    if replay.first_illegal().is_some() || replay.inconclusive.is_some() {
+        // No ruling on a game with an illegal move, nor past the budget: show where it went
+        // wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
         if options.json {
             let mut t =
@@ -321,16 +360,20 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
             emit(out, &t)?;
         } else {
             emit(out, &report)?;
-            emit(out, &format!("cannot score: move {n} is illegal\n"))?;
+            match (replay.first_illegal(), &replay.inconclusive) {
+                (Some(n), _) => emit(out, &format!("cannot score: move {n} is illegal\n"))?,
+                (None, Some(why)) => emit(out, &format!("cannot score: {why}\n"))?,
+                (None, None) => {}
+            }
         }
-        return Ok(1);
+        return Ok(check::exit_code(&replay));
     }
     let mut notes = replay.notes.clone();
     let board = replay.game.board();
     let dead = dead::decide(
         options.dead,
         &dead::Position {
-            record: &record,
+            record,
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
@@ -379,7 +422,7 @@ pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, Cli
         notes.push(format!("the record's result is RE[{text}]"));
     }
     if let Some(path) = options.write {
-        write_record(&record, path, &chosen.ruleset.id, &ruling, board.size())?;
+        write_record(record, path, &chosen.ruleset.id, &ruling, board.size())?;
         notes.push(format!("the ruling was written to {}", path.display()));
     }
     let komi_source = if komi.is_some() {

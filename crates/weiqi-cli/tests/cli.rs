@@ -336,7 +336,7 @@ fn the_examples_of_json_md_are_the_real_output() {
         .skip(1)
         .map(|b| serde_json::from_str(b.split("```").next().unwrap_or("")).expect("valid json"))
         .collect();
-    assert_eq!(blocks.len(), 3);
+    assert_eq!(blocks.len(), 4);
     let (out, _) = check_in(
         crate_dir,
         &["check", "tests/data/illegal-ko.sgf", "--json"],
@@ -346,15 +346,31 @@ fn the_examples_of_json_md_are_the_real_output() {
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[0]
     );
-    let (out, _) = check(&["score", "games/sample.sgf", "--json"], 0);
+    // Issue 9: running out of budget is inconclusive (exit 4), never `"legal": false`.
+    let (out, _) = check_in(
+        crate_dir,
+        &[
+            "check",
+            "tests/data/illegal-ko.sgf",
+            "--json",
+            "--budget",
+            "15",
+        ],
+        4,
+    );
     assert_eq!(
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[1]
     );
-    let (out, _) = check(&["score", RESIGNED, "--json"], 0);
+    let (out, _) = check(&["score", "games/sample.sgf", "--json"], 0);
     assert_eq!(
         serde_json::from_str::<Value>(&out).expect("json"),
         blocks[2]
+    );
+    let (out, _) = check(&["score", RESIGNED, "--json"], 0);
+    assert_eq!(
+        serde_json::from_str::<Value>(&out).expect("json"),
+        blocks[3]
     );
 }
 
@@ -475,5 +491,61 @@ fn a_long_cycle_voids_the_game() {
     assert_eq!(
         (v["winner"].as_str(), v["result"].as_str()),
         (Some("draw"), Some("0"))
+    );
+}
+
+#[test]
+fn dead_stones_by_the_estimate_and_by_gnu_go() {
+    // Issue 10 item 4: `--dead auto` marks the white stone inside Black's unconditionally alive
+    // area (Benson), names its source in the JSON and counts as if the stone had been given;
+    // `--dead gnugo` refuses a board GNU Go cannot play, with a clear error.
+    let file = data("auto-dead.sgf");
+    let auto = json(
+        &[
+            "score",
+            &file,
+            "--rules",
+            "chinese-1988",
+            "--dead",
+            "auto",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(auto["dead"]["source"], "auto");
+    assert_eq!(auto["dead"]["points"], serde_json::json!(["da"]));
+    let given = json(
+        &[
+            "score",
+            &file,
+            "--rules",
+            "chinese-1988",
+            "--dead",
+            "da",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(given["dead"]["source"], "given");
+    assert_eq!(auto["margin"], given["margin"]);
+    assert_eq!(auto["result"], given["result"]);
+    // Without --dead the stone counts alive, and the ruling says so.
+    let none = json(&["score", &file, "--rules", "chinese-1988", "--json"], 0);
+    assert_eq!(none["dead"]["source"], "none");
+    assert_eq!(none["dead"]["unsettled"], serde_json::json!(["da"]));
+    assert!(
+        none["notes"].as_array().expect("notes").iter().any(|n| n
+            .as_str()
+            .is_some_and(|n| n.contains("assumes alive") && n.contains("da"))),
+        "{none}"
+    );
+    assert_ne!(none["margin"], auto["margin"]);
+    let (_, err) = check(
+        &["score", &file, "--rules", "chinese-1988", "--dead", "gnugo"],
+        2,
+    );
+    assert!(
+        err.contains("gnu go plays square boards up to 19x19 only, not 6x4"),
+        "{err}"
     );
 }

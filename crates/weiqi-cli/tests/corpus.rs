@@ -19,27 +19,27 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn every_corpus_file_is_checked_without_a_panic() {
-    let dir = std::env::var_os("WEIQI_CORPUS").map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/corpus"
-            ))
-        },
-        PathBuf::from,
+    // The corpus is shared research data outside the repository (its licences forbid vendoring
+    // it), always beside the clone (`../shared`, as in CI). A missing corpus is a failure, never
+    // a silent pass (issue 9); WEIQI_CORPUS names another place, and WEIQI_CORPUS=skip skips the
+    // test knowingly, saying so.
+    let dir = match std::env::var_os("WEIQI_CORPUS") {
+        Some(v) if v == "skip" && std::env::var_os("CI").is_none() => {
+            eprintln!("SKIPPED: every_corpus_file_is_checked_without_a_panic (WEIQI_CORPUS=skip)");
+            return;
+        }
+        Some(v) => PathBuf::from(v),
+        None => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/corpus"
+        )),
+    };
+    assert!(
+        dir.is_dir(),
+        "corpus not found at {}: set WEIQI_CORPUS to its path, or WEIQI_CORPUS=skip to skip this \
+         test knowingly",
+        dir.display()
     );
-    if !dir.is_dir() {
-        // The corpus is shared research data outside the repository (its licences forbid
-        // vendoring it); set WEIQI_CORPUS to run this test elsewhere.
-        // CI always has shared/ beside the clone: there, a missing corpus is a failure.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {}",
-            dir.display()
-        );
-        eprintln!("corpus not found at {}: skipped", dir.display());
-        return;
-    }
     let mut files = Vec::new();
     sgf_files(&dir, &mut files);
     files.sort();
@@ -50,29 +50,41 @@ fn every_corpus_file_is_checked_without_a_panic() {
         dir.display()
     );
     let mut codes = [0usize; 3];
+    let mut not_scored = 0usize;
+    // `score` on every record in the long run (`WEIQI_TEST_CASES` of 512 or more, as `.ci/run`
+    // sets it), else on every board of at most 81 points and on every 50th larger one, so that
+    // 19x19 is always tested (issue 9: a constant exit code for large boards hid a slow count)
+    // and the default run stays quick. Its result is not checked here (most corpus games end by
+    // resignation or have no dead-stone marks), only that it rules or refuses cleanly.
+    let long_run = std::env::var("WEIQI_TEST_CASES")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .is_some_and(|n| n >= 512);
+    let mut large = 0usize;
     for path in &files {
         let file = path.display().to_string();
-        // `score` too, on the 9x9 games (the count of a large board is slow in a debug build):
-        // its result is not checked here (most corpus games end by resignation or have no
-        // dead-stone marks), only that it rules or refuses cleanly.
         let small = std::fs::read(path)
             .ok()
             .and_then(|b| weiqi_sgf::parse(&file, &b).ok())
-            .is_some_and(|r| r.size.points_count() <= 81);
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = if small {
-            weiqi_cli::run(["weiqi", "score", &file, "--json"], &mut out, &mut err)
-        } else {
-            2
+            .is_none_or(|r| r.size.points_count() <= 81);
+        let small = small || {
+            large += 1;
+            long_run || large % 50 == 1
         };
-        assert!((0..=2).contains(&code), "{file}: score exit code {code}");
-        if code == 0 {
-            let v: serde_json::Value = serde_json::from_slice(&out)
-                .unwrap_or_else(|e| panic!("{file}: score output is not json ({e})"));
-            assert!(
-                ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
-                "{file}"
-            );
+        if small {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let code = weiqi_cli::run(["weiqi", "score", &file, "--json"], &mut out, &mut err);
+            assert!((0..=2).contains(&code), "{file}: score exit code {code}");
+            if code == 0 {
+                let v: serde_json::Value = serde_json::from_slice(&out)
+                    .unwrap_or_else(|e| panic!("{file}: score output is not json ({e})"));
+                assert!(
+                    ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
+                    "{file}"
+                );
+            }
+        } else {
+            not_scored += 1;
         }
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = weiqi_cli::run(["weiqi", "check", &file, "--json"], &mut out, &mut err);
@@ -92,7 +104,8 @@ fn every_corpus_file_is_checked_without_a_panic() {
     // Every corpus game was played on a server or by an engine that enforced the rules it
     // names, so nearly all are legal; print the tally for the report.
     eprintln!(
-        "corpus: {} legal, {} with an illegal move, {} unreadable",
+        "corpus: {} legal, {} with an illegal move, {} unreadable; `score` not run on {not_scored} \
+         records of more than 81 points (WEIQI_TEST_CASES=512 runs it on all)",
         codes[0], codes[1], codes[2]
     );
     assert!(codes[0] >= files.len() * 9 / 10, "{codes:?}");

@@ -40,6 +40,7 @@ pub struct Interpreter {
     dead: Vec<Point>,
     ing: IngState,
     fuel: Option<u64>,
+    game_fuel: Option<u64>,
     notes: Vec<SetupNote>,
 }
 
@@ -88,6 +89,7 @@ impl Interpreter {
             dead: Vec::new(),
             ing: IngState::default(),
             fuel: None,
+            game_fuel: None,
             notes: start.notes,
         }
     }
@@ -106,6 +108,23 @@ impl Interpreter {
     pub fn with_fuel(mut self, steps: u64) -> Interpreter {
         self.fuel = Some(steps);
         self
+    }
+
+    /// Limits the whole game to `steps` units of work: every move applied spends what its
+    /// decision cost from this budget (see [`crate::fuel`]), and a decision that needs more than
+    /// is left is refused with [`Illegal::OutOfFuel`] (inconclusive, not a ruling). Checks that
+    /// change nothing spend nothing. Combines with [`Interpreter::with_fuel`]: each decision gets
+    /// the smaller of the two.
+    #[must_use]
+    pub fn with_game_fuel(mut self, steps: u64) -> Interpreter {
+        self.game_fuel = Some(steps);
+        self
+    }
+
+    /// What is left of the game's budget ([`Interpreter::with_game_fuel`]), if it has one.
+    #[must_use]
+    pub fn fuel_left(&self) -> Option<u64> {
+        self.game_fuel
     }
 
     /// Sets the penalty points charged to each side (Ing time penalties, Russian 2010
@@ -168,7 +187,11 @@ impl Interpreter {
     }
 
     fn new_fuel(&self) -> Fuel {
-        Fuel::new(self.fuel)
+        let steps = match (self.fuel, self.game_fuel) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Fuel::new(steps)
     }
 
     /// Judges a move without changing the game.
@@ -222,7 +245,20 @@ impl Interpreter {
 
     fn apply_move(&mut self, color: Color, mv: Move) -> Result<ActionReport, Illegal> {
         let fuel = self.new_fuel();
-        let judged = self.judge(color, mv, &fuel)?;
+        let report = self.apply_move_with(color, mv, &fuel);
+        if let Some(left) = &mut self.game_fuel {
+            *left = left.saturating_sub(fuel.spent());
+        }
+        report
+    }
+
+    fn apply_move_with(
+        &mut self,
+        color: Color,
+        mv: Move,
+        fuel: &Fuel,
+    ) -> Result<ActionReport, Illegal> {
+        let judged = self.judge(color, mv, fuel)?;
         let placing = self.placement_left > 0;
         let mut report = ActionReport::default();
         let (record, outcome, is_pass) = match judged {
@@ -276,12 +312,12 @@ impl Interpreter {
         self.history.push(record);
         let initial = self.ruleset.play.initial_position;
         let bans = if is_ing {
-            ko::ing::record_bans(&mut ing, &self.history, initial, &fuel)
+            ko::ing::record_bans(&mut ing, &self.history, initial, fuel)
         } else {
             Ok(())
         };
         let tail = bans.and_then(|()| {
-            long_cycle::ending(&self.ruleset.play, &self.history, self.cycle_from, &fuel)
+            long_cycle::ending(&self.ruleset.play, &self.history, self.cycle_from, fuel)
         });
         let cycle_end = match tail {
             Ok(e) => e,

@@ -102,15 +102,25 @@ impl ByColorCount {
     }
 }
 
+/// The number of random cases of each property: `WEIQI_TEST_CASES` (CI raises it: `.ci/run`),
+/// else a small default that keeps the plain `cargo test` quick (issue 9).
+fn cases() -> u32 {
+    std::env::var("WEIQI_TEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(32)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
     #[test]
     fn random_actions_keep_every_property(
-        variant in 0usize..12,
+        // Drawn from the built-in list itself, so a new built-in is drawn too (issue 9).
+        variant in any::<proptest::sample::Index>(),
         handicap in prop_oneof![Just(0u32), Just(2u32)],
         steps in proptest::collection::vec((0u8..60, 0u8..5, 0u8..5, proptest::bool::weighted(0.05)), 0..80),
     ) {
-        let id = common::all_ids()[variant];
+        let id = *variant.get(&weiqi_spec::builtin_ids());
         let rules = common::variant(id);
         let size = BoardSize::square(4).expect("valid");
         // A fixed handicap needs a pattern for 4x4, which the variants do not define.

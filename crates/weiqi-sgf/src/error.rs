@@ -8,20 +8,30 @@ use weiqi_core::BoardSize;
 /// Why a record was rejected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SgfErrorKind {
-    /// The input is larger than [`crate::MAX_INPUT_BYTES`].
+    /// The input is larger than the byte limit ([`crate::Limits::bytes`]).
     TooLarge {
-        /// The input's length in bytes.
+        /// The input's length in bytes, or as much of it as was read (the limit plus one).
         bytes: usize,
         /// The limit.
         limit: usize,
     },
-    /// A path of the game tree is deeper than [`crate::MAX_DEPTH`] nodes, or variations are
-    /// nested deeper than [`crate::MAX_DEPTH`].
+    /// Variations are nested deeper than the limit ([`crate::Limits::moves`]).
     TooDeep {
         /// The limit.
         limit: usize,
     },
-    /// The tree has more nodes than [`crate::MAX_NODES`].
+    /// A line of the game tree has more nodes than the limit ([`crate::Limits::moves`]): a game
+    /// of too many moves.
+    TooManyMoves {
+        /// The limit.
+        limit: usize,
+    },
+    /// The file cannot be read.
+    Io {
+        /// What the system said.
+        detail: String,
+    },
+    /// The tree has more nodes than the limit ([`crate::Limits::nodes`]).
     TooManyNodes {
         /// The limit.
         limit: usize,
@@ -125,18 +135,19 @@ impl SgfError {
 impl fmt::Display for SgfErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SgfErrorKind::TooLarge { bytes, limit } => {
-                write!(
-                    f,
-                    "the file has {bytes} bytes, more than the limit of {limit}"
-                )
+            SgfErrorKind::TooLarge { limit, .. } => {
+                write!(f, "the file is larger than the limit of {limit} bytes")
             }
             SgfErrorKind::TooDeep { limit } => {
+                write!(f, "variations are nested deeper than the limit of {limit}")
+            }
+            SgfErrorKind::TooManyMoves { limit } => {
                 write!(
                     f,
-                    "the game tree is nested deeper than the limit of {limit}"
+                    "too many moves: a line of the game tree has more than {limit} nodes"
                 )
             }
+            SgfErrorKind::Io { detail } => write!(f, "cannot read the file: {detail}"),
             SgfErrorKind::TooManyNodes { limit } => {
                 write!(f, "the game tree has more than {limit} nodes")
             }

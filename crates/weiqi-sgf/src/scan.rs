@@ -8,7 +8,7 @@
 //! in nodes and the number of nodes, and rejects a tree beyond the limits before parsing. It
 //! also finds truncated files with the byte offset of the unclosed value or tree.
 
-use crate::{MAX_DEPTH, MAX_NODES, SgfError, SgfErrorKind};
+use crate::{Limits, SgfError, SgfErrorKind};
 
 /// What the scan measured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,7 +21,12 @@ pub(crate) struct ScanReport {
 
 /// Scans `text` (already trimmed as `sgf-parse` trims it); `base` is the offset of `text` in the
 /// input, for error messages.
-pub(crate) fn scan(file: &str, text: &str, base: usize) -> Result<ScanReport, SgfError> {
+pub(crate) fn scan(
+    file: &str,
+    text: &str,
+    base: usize,
+    limits: &Limits,
+) -> Result<ScanReport, SgfError> {
     let bytes = text.as_bytes();
     let err = |kind: SgfErrorKind, at: usize| SgfError::new(file, kind).at_offset(base + at);
     let mut i = 0;
@@ -47,8 +52,13 @@ pub(crate) fn scan(file: &str, text: &str, base: usize) -> Result<ScanReport, Sg
                 }
                 last = Some(b'(');
                 open.push((depth, i));
-                if open.len() > MAX_DEPTH {
-                    return Err(err(SgfErrorKind::TooDeep { limit: MAX_DEPTH }, i));
+                if open.len() > limits.moves {
+                    return Err(err(
+                        SgfErrorKind::TooDeep {
+                            limit: limits.moves,
+                        },
+                        i,
+                    ));
                 }
                 i += 1;
             }
@@ -72,11 +82,21 @@ pub(crate) fn scan(file: &str, text: &str, base: usize) -> Result<ScanReport, Sg
                 depth += 1;
                 report.nodes += 1;
                 report.depth = report.depth.max(depth);
-                if depth > MAX_DEPTH {
-                    return Err(err(SgfErrorKind::TooDeep { limit: MAX_DEPTH }, i));
+                if depth > limits.moves {
+                    return Err(err(
+                        SgfErrorKind::TooManyMoves {
+                            limit: limits.moves,
+                        },
+                        i,
+                    ));
                 }
-                if report.nodes > MAX_NODES {
-                    return Err(err(SgfErrorKind::TooManyNodes { limit: MAX_NODES }, i));
+                if report.nodes > limits.nodes {
+                    return Err(err(
+                        SgfErrorKind::TooManyNodes {
+                            limit: limits.nodes,
+                        },
+                        i,
+                    ));
                 }
                 i += 1;
             }
@@ -158,6 +178,11 @@ pub(crate) fn scan(file: &str, text: &str, base: usize) -> Result<ScanReport, Sg
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{MAX_DEPTH, MAX_NODES};
+
+    fn scan(file: &str, text: &str, base: usize) -> Result<ScanReport, SgfError> {
+        super::scan(file, text, base, &Limits::default())
+    }
 
     fn kind(text: &str) -> Result<ScanReport, SgfErrorKind> {
         scan("t.sgf", text, 0).map_err(|e| e.kind)
@@ -205,8 +230,12 @@ mod tests {
 
     #[test]
     fn deep_trees_are_refused_before_parsing() {
+        // Issue 9: a game one move too long is "too many moves", not "nested too deep".
         let deep = format!("({})", ";".repeat(MAX_DEPTH + 1));
-        assert_eq!(kind(&deep), Err(SgfErrorKind::TooDeep { limit: MAX_DEPTH }));
+        assert_eq!(
+            kind(&deep),
+            Err(SgfErrorKind::TooManyMoves { limit: MAX_DEPTH })
+        );
         let nested = format!(
             "{}{}",
             "(;".repeat(MAX_DEPTH + 1),
@@ -223,6 +252,32 @@ mod tests {
                 depth: MAX_DEPTH,
                 nodes: MAX_DEPTH
             })
+        );
+    }
+
+    #[test]
+    fn node_limit_refuses_many_variations_before_parsing_and_can_be_raised() {
+        // Issue 9, item 5: one-move variations beyond the node limit never reach the parser.
+        let text = format!("(;SZ[19]{})", "(;B[aa])".repeat(MAX_NODES));
+        assert_eq!(
+            kind(&text),
+            Err(SgfErrorKind::TooManyNodes { limit: MAX_NODES })
+        );
+        let raised = Limits {
+            nodes: MAX_NODES + 1,
+            ..Limits::default()
+        };
+        assert_eq!(
+            super::scan("t.sgf", &text, 0, &raised).map(|r| r.nodes),
+            Ok(MAX_NODES + 1)
+        );
+        let lowered = Limits {
+            moves: 3,
+            ..Limits::default()
+        };
+        assert_eq!(
+            super::scan("t.sgf", "(;;;;)", 0, &lowered).map_err(|e| e.kind),
+            Err(SgfErrorKind::TooManyMoves { limit: 3 })
         );
     }
 }

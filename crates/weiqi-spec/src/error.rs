@@ -61,10 +61,10 @@ impl SpecError {
         }
     }
 
-    /// Sets the position from a byte span of `text`.
-    pub(crate) fn at(mut self, text: &str, span: Option<Range<usize>>) -> SpecError {
+    /// Sets the position from a byte span of the text `lines` indexes.
+    pub(crate) fn at(mut self, lines: &LineIndex<'_>, span: Option<Range<usize>>) -> SpecError {
         if let Some(span) = span {
-            let (line, column) = line_col(text, span.start);
+            let (line, column) = lines.line_col(span.start);
             self.line = Some(line);
             self.column = Some(column);
         }
@@ -87,7 +87,50 @@ impl SpecError {
     }
 }
 
+/// The start of every line of a text, computed once, so that placing each of many problems
+/// costs a binary search instead of a rescan of the text (issue 9, item 4: `rules lint` on a
+/// file of 100,000 unknown keys is linear in their number).
+#[derive(Debug, Clone)]
+pub(crate) struct LineIndex<'a> {
+    text: &'a str,
+    /// The byte offset where each line starts, and whether the line is ASCII (so that a column
+    /// in characters is a column in bytes).
+    starts: Vec<(usize, bool)>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `text`: one pass over it.
+    pub(crate) fn new(text: &'a str) -> LineIndex<'a> {
+        let mut starts = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            starts.push((start, line.is_ascii()));
+            start += line.len();
+        }
+        starts.push((start, true));
+        LineIndex { text, starts }
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`; the same answer as
+    /// [`line_col`], never panics.
+    pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let i = self.starts.partition_point(|&(s, _)| s <= offset).max(1) - 1;
+        let (start, ascii) = self.starts[i];
+        let column = if ascii {
+            offset - start
+        } else {
+            self.text[start..offset].chars().count()
+        };
+        (i + 1, column + 1)
+    }
+}
+
 /// The 1-based line and column (in characters) of byte `offset` in `text`; never panics.
+#[cfg(test)]
 pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
@@ -188,6 +231,12 @@ mod tests {
         // Inside the é: moved back to its start.
         assert_eq!(line_col(text, 8), (2, 2));
         assert_eq!(line_col(text, 1000), (3, 1));
+        let index = LineIndex::new(text);
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(index.line_col(offset), line_col(text, offset), "{offset}");
+        }
+        let empty = LineIndex::new("");
+        assert_eq!(empty.line_col(5), (1, 1));
     }
 
     #[test]
@@ -197,7 +246,7 @@ mod tests {
             SpecErrorKind::UnknownValue,
             "unknown value \"superko\"",
         )
-        .at("\n\nko = 1", Some(2..3))
+        .at(&LineIndex::new("\n\nko = 1"), Some(2..3))
         .key("play.ko")
         .allowed(["simple", "ing"]);
         assert_eq!(

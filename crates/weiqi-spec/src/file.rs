@@ -13,7 +13,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::error::{SpecError, SpecErrorKind};
+use crate::error::{LineIndex, SpecError, SpecErrorKind};
 use crate::keys::{KEYS, KeyKind, SECTIONS, keys_in};
 
 /// A spec file as written.
@@ -181,6 +181,7 @@ pub struct TimeFile {
 /// (unknown tables and keys, wrong types) are returned with the well-shaped rest.
 pub fn parse_spec_file_partial(file: &str, text: &str) -> Result<ParsedFile, Vec<SpecError>> {
     let (root, syntax) = DeTable::parse_recoverable(text);
+    let text = &LineIndex::new(text);
     if !syntax.is_empty() {
         return Err(syntax
             .into_iter()
@@ -260,7 +261,7 @@ fn type_name(v: &DeValue<'_>) -> &'static str {
 /// level).
 fn check_shape(
     file: &str,
-    text: &str,
+    text: &LineIndex<'_>,
     root: &DeTable<'_>,
     errors: &mut Vec<SpecError>,
 ) -> Vec<(String, String)> {
@@ -331,7 +332,7 @@ fn did_you_mean(name: &str) -> String {
 
 fn check_section(
     file: &str,
-    text: &str,
+    text: &LineIndex<'_>,
     section: &str,
     table: &DeTable<'_>,
     errors: &mut Vec<SpecError>,
@@ -367,7 +368,7 @@ fn check_section(
 
 fn wrong_type(
     file: &str,
-    text: &str,
+    text: &LineIndex<'_>,
     key: &str,
     expected: &str,
     v: &Spanned<DeValue<'_>>,
@@ -383,7 +384,7 @@ fn wrong_type(
 
 fn check_string_array(
     file: &str,
-    text: &str,
+    text: &LineIndex<'_>,
     key: &str,
     v: &Spanned<DeValue<'_>>,
     errors: &mut Vec<SpecError>,
@@ -400,9 +401,37 @@ fn check_string_array(
     }
 }
 
+/// An integer too large for TOML's 64 bits is refused here, naming its key, rather than by the
+/// deserializer, whose message names no key (issue 9).
+fn check_integer_range(
+    file: &str,
+    text: &LineIndex<'_>,
+    key: &str,
+    v: &Spanned<DeValue<'_>>,
+    errors: &mut Vec<SpecError>,
+) {
+    if let Some(i) = v.get_ref().as_integer()
+        && i64::from_str_radix(i.as_str(), i.radix()).is_err()
+    {
+        errors.push(
+            SpecError::new(
+                file,
+                SpecErrorKind::InvalidValue,
+                format!(
+                    "{} is out of range (allowed: a 64-bit integer, at most {})",
+                    i.as_str(),
+                    i64::MAX
+                ),
+            )
+            .at(text, Some(v.span()))
+            .key(key),
+        );
+    }
+}
+
 fn check_value(
     file: &str,
-    text: &str,
+    text: &LineIndex<'_>,
     key: &str,
     kind: KeyKind,
     v: &Spanned<DeValue<'_>>,
@@ -420,11 +449,15 @@ fn check_value(
         KeyKind::Count { .. } => {
             if !v.get_ref().is_integer() {
                 errors.push(wrong_type(file, text, key, "an integer", v));
+            } else {
+                check_integer_range(file, text, key, v, errors);
             }
         }
         KeyKind::Komi => {
             if !v.get_ref().is_integer() && !v.get_ref().is_float() {
                 errors.push(wrong_type(file, text, key, "a number", v));
+            } else {
+                check_integer_range(file, text, key, v, errors);
             }
         }
         KeyKind::Patterns => match v.get_ref() {

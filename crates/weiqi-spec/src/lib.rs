@@ -160,8 +160,55 @@ pub fn parse_str(file_name: &str, text: &str) -> Result<Ruleset, SpecErrors> {
     }
 }
 
-/// A built-in variant by id, or the spec file at a path (read now; it may extend a built-in).
+/// The largest spec file read by default, in bytes (1 MiB; the built-in files are a few KB).
+/// [`load_with`], [`load_files_with`] and [`lint_files`] take another limit (the `weiqi`
+/// command line: `--max-bytes`).
+pub const MAX_SPEC_BYTES: usize = 1024 * 1024;
+
+/// Reads the spec file at `path` as text, reading at most `limit + 1` bytes: a larger file (or
+/// an endless one such as `/dev/zero`) is refused without reading the rest (issue 9, item 2).
+fn read_spec(path: &Path, limit: usize) -> Result<String, Box<SpecError>> {
+    use std::io::Read;
+    let file = path.display().to_string();
+    let io = |e: std::io::Error| {
+        Box::new(SpecError::new(
+            &file,
+            SpecErrorKind::Io,
+            format!("cannot read the file: {}", e.to_string().to_lowercase()),
+        ))
+    };
+    let mut bytes = Vec::new();
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(cap).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() > limit {
+        return Err(Box::new(SpecError::new(
+            &file,
+            SpecErrorKind::Io,
+            format!("the file is larger than the limit of {limit} bytes"),
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Box::new(SpecError::new(
+            &file,
+            SpecErrorKind::Io,
+            format!(
+                "the file is not utf-8 (first bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        ))
+    })
+}
+
+/// A built-in variant by id, or the spec file at a path (read now, at most
+/// [`MAX_SPEC_BYTES`]; it may extend a built-in).
 pub fn load(id_or_path: &str) -> Result<Ruleset, SpecErrors> {
+    load_with(id_or_path, MAX_SPEC_BYTES)
+}
+
+/// [`load`], reading a spec file of at most `max_bytes`.
+pub fn load_with(id_or_path: &str, max_bytes: usize) -> Result<Ruleset, SpecErrors> {
     if builtin_text(id_or_path).is_some() {
         return builtin(id_or_path);
     }
@@ -169,35 +216,63 @@ pub fn load(id_or_path: &str) -> Result<Ruleset, SpecErrors> {
     if !path.exists() && is_valid_id(id_or_path) {
         return Err(unknown_variant(id_or_path));
     }
-    match std::fs::read_to_string(path) {
+    match read_spec(path, max_bytes) {
         Ok(text) => parse_str(id_or_path, &text),
-        Err(e) => Err(SpecErrors(vec![SpecError::new(
-            id_or_path,
-            SpecErrorKind::Io,
-            format!("cannot read the file: {}", e.to_string().to_lowercase()),
-        )])),
+        Err(e) => Err(SpecErrors(vec![*e])),
     }
 }
 
 /// Loads spec files that may extend each other and the built-ins (a file whose id is a
 /// built-in id replaces that built-in), in the order given; every problem of every file at
-/// once, including ids given twice and SGF names claimed by two of the files.
+/// once, including ids given twice and SGF names claimed by two of the files. Each file is
+/// read up to [`MAX_SPEC_BYTES`].
 pub fn load_files(paths: &[PathBuf]) -> Result<Vec<Ruleset>, SpecErrors> {
+    load_files_with(paths, MAX_SPEC_BYTES)
+}
+
+/// What `weiqi rules lint` checks: [`load_files_with`], and also that no file is empty (a file
+/// with no key at all is valid, the Tromp-Taylor baseline under its own id, but a lint that
+/// calls it "ok" hides a file that was never written; issue 9).
+pub fn lint_files(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Ruleset>, SpecErrors> {
+    let mut empty = Vec::new();
+    for path in paths {
+        if let Ok(text) = read_spec(path, max_bytes)
+            && text
+                .lines()
+                .map(str::trim)
+                .all(|l| l.is_empty() || l.starts_with('#'))
+        {
+            empty.push(SpecError::new(
+                &path.display().to_string(),
+                SpecErrorKind::InvalidValue,
+                "the file has no key: it defines nothing (it would be the tromp-taylor \
+                 baseline); write at least `extends` or a `[meta]` table",
+            ));
+        }
+    }
+    match load_files_with(paths, max_bytes) {
+        Ok(rulesets) if empty.is_empty() => Ok(rulesets),
+        Ok(_) => Err(SpecErrors(empty).normalize()),
+        Err(mut e) => {
+            e.0.extend(empty);
+            Err(e.normalize())
+        }
+    }
+}
+
+/// [`load_files`], reading each file up to `max_bytes`.
+pub fn load_files_with(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Ruleset>, SpecErrors> {
     let mut loader = Loader::new();
     let mut ids = Vec::new();
     for path in paths {
         let file = path.display().to_string();
-        match std::fs::read_to_string(path) {
+        match read_spec(path, max_bytes) {
             Ok(text) => {
                 if let Some(id) = loader.add(&file, text) {
                     ids.push(id);
                 }
             }
-            Err(e) => loader.errors.push(SpecError::new(
-                &file,
-                SpecErrorKind::Io,
-                format!("cannot read the file: {}", e.to_string().to_lowercase()),
-            )),
+            Err(e) => loader.errors.push(*e),
         }
     }
     let mut out = Vec::new();

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 use weiqi_core::{BoardSize, Color, CoordError, Point, Points};
 
-use crate::error::{SpecError, SpecErrorKind};
+use crate::error::{LineIndex, SpecError, SpecErrorKind};
 use crate::file::{Int, Number, PatternsFile, SpecFile, Str, StrList};
 use crate::keys::key_doc;
 use crate::model::{
@@ -105,14 +105,14 @@ pub fn is_valid_id(id: &str) -> bool {
 
 struct Checker<'a> {
     file: &'a str,
-    text: &'a str,
+    text: LineIndex<'a>,
     errors: Vec<SpecError>,
 }
 
 impl Checker<'_> {
     fn loc<T>(&self, v: &Spanned<T>) -> Loc {
         let e = SpecError::new(self.file, SpecErrorKind::InvalidValue, "")
-            .at(self.text, Some(v.span()));
+            .at(&self.text, Some(v.span()));
         Loc {
             file: self.file.to_owned(),
             line: e.line,
@@ -122,7 +122,7 @@ impl Checker<'_> {
 
     fn push<T>(&mut self, kind: SpecErrorKind, key: &str, at: &Spanned<T>, message: String) {
         let e = SpecError::new(self.file, kind, message)
-            .at(self.text, Some(at.span()))
+            .at(&self.text, Some(at.span()))
             .key(key);
         self.errors.push(e);
     }
@@ -144,7 +144,7 @@ impl Checker<'_> {
                     SpecErrorKind::UnknownValue,
                     format!("unknown value {:?}", s.get_ref()),
                 )
-                .at(self.text, Some(s.span()))
+                .at(&self.text, Some(s.span()))
                 .key(key)
                 .allowed(T::NAMES);
                 self.errors.push(e);
@@ -189,10 +189,22 @@ impl Checker<'_> {
                     Number::Int(i) => i.to_string(),
                     Number::Float(f) => f.to_string(),
                 };
-                let msg = if shown.len() > 15 {
-                    format!("komi {shown} is too large")
-                } else {
-                    format!("komi {shown} is not a multiple of 0.5")
+                // Issue 9: say what is wrong: not a number, out of range, or not a half point.
+                let msg = match *n.get_ref() {
+                    Number::Float(f) if f.is_nan() => {
+                        format!("komi {shown} is not a number (allowed: a multiple of 0.5)")
+                    }
+                    Number::Float(f) if f.is_infinite() => {
+                        format!("komi {shown} is infinite (allowed: a multiple of 0.5)")
+                    }
+                    // `Points::from_f64` counts half points below 1e15.
+                    Number::Float(f) if (f * 2.0).abs() >= 1e15 => format!(
+                        "komi {f:e} is out of range (allowed: less than 500000000000000 in size)"
+                    ),
+                    Number::Int(_) => format!(
+                        "komi {shown} is out of range (allowed: less than 4503599627370496 in size)"
+                    ),
+                    Number::Float(_) => format!("komi {shown} is not a multiple of 0.5"),
                 };
                 self.push(SpecErrorKind::InvalidValue, key, n, msg);
                 None
@@ -424,7 +436,7 @@ impl Checker<'_> {
 pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial, Vec<SpecError>) {
     let mut c = Checker {
         file,
-        text,
+        text: LineIndex::new(text),
         errors: Vec::new(),
     };
     let mut p = Partial {

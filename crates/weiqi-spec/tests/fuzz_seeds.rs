@@ -10,9 +10,8 @@ fn seeds(dir: &str) -> Vec<std::path::PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../fuzz")
         .join(dir);
-    let Ok(entries) = std::fs::read_dir(&path) else {
-        return Vec::new();
-    };
+    // A missing folder is a failure, never a loop over nothing (issue 9).
+    let entries = std::fs::read_dir(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.sort();
     files
@@ -25,7 +24,12 @@ fn spec_parse_seeds_behave() {
         files.len() >= 5,
         "expected the spec_parse seeds, found {files:?}"
     );
-    for file in files.into_iter().chain(seeds("regressions/spec_parse")) {
+    let regressions = seeds("regressions/spec_parse");
+    assert!(
+        !regressions.is_empty(),
+        "fuzz/regressions/spec_parse is empty"
+    );
+    for file in files.into_iter().chain(regressions) {
         let bytes = std::fs::read(&file).expect("seed readable");
         let name = file
             .file_name()

@@ -12,7 +12,7 @@
 //! - 4.2, 4.3: a round makes every teire of the position, else fills every candidate with a
 //!   filler at once (a neutral stone where both colours may fill), each candidate judged in the
 //!   position with every other candidate neutral (Q_p).
-//! - 5.1, 5.2: seki points and strings in seki of the final position P*.
+//! - 5.1, 5.2: seki points and strings in seki of the final position P* (S1, S2, S3).
 //!
 //! Every hypothetical position is made in place on the cells and undone at once; the local
 //! flood fills use stamp arrays, so a test allocates nothing.
@@ -44,11 +44,13 @@ pub(crate) struct Outcome {
     pub added: Vec<(Point, Added)>,
     /// Per cell of P*: the open dame point lies in an exempt region (2.7).
     pub exempt: Vec<bool>,
-    /// Per string of P*: in seki by 5.2 (borders a seki point, or has exactly one liberty).
+    /// Per string of P*: in seki by 5.2 (S1 borders a seki point, S2 has exactly one liberty,
+    /// S3 borders an own eye region holding the liberty of an own S2 string).
     pub seki_5_2: Vec<bool>,
     /// Per string of P*: borders an open dame point, exempt or not (9.1).
     pub borders_open_dame: Vec<bool>,
-    /// Per string of P*: enclosed (2.6) and bordering an exempt region (6.2).
+    /// Per string of P*: enclosed (2.6), of the side that makes a region it borders exempt
+    /// (6.2).
     pub looks_dead: Vec<bool>,
 }
 
@@ -67,6 +69,9 @@ pub(crate) struct Filling {
     stack: Vec<u32>,
     /// Per region of P: exempt (2.7).
     region_exempt: Vec<bool>,
+    /// Per region of P and colour: every string of that colour bordering it (one at least) is
+    /// enclosed, which makes the region exempt.
+    region_dead_side: Vec<[bool; 2]>,
     /// Per region of P and colour: the one string of that colour bordering it, `MULTI` if
     /// several, `NONE` if none.
     region_string: Vec<[u32; 2]>,
@@ -217,13 +222,12 @@ impl Filling {
     /// 4.2: whether the empty eye point `t` (of colour `kind[t]`) is a teire of the position.
     fn is_teire(&mut self, g: &mut Grid, t: usize) -> bool {
         let c = self.kind[t];
-        let mut in_atari = false;
-        for nb in g.neighbours(t) {
-            if g.cells[nb] == c && self.liberties(g, nb).1 == 1 {
-                in_atari = true;
-                break;
-            }
-        }
+        // The labels are those of the round's position (relabelled after every round), so the
+        // liberty counts of the strings next to `t` are read, not flooded.
+        let in_atari = g
+            .neighbours(t)
+            .into_iter()
+            .any(|nb| g.cells[nb] == c && g.string_of(nb).liberties == 1);
         in_atari && !self.capturable_with(g, t, c, t)
     }
 
@@ -254,6 +258,8 @@ impl Filling {
         self.enclosed.resize(ns, true);
         self.region_exempt.clear();
         self.region_exempt.resize(nr, false);
+        self.region_dead_side.clear();
+        self.region_dead_side.resize(nr, [false, false]);
         for s in 0..ns {
             if g.strings[s].liberties < 2 {
                 self.enclosed[s] = false;
@@ -327,7 +333,11 @@ impl Filling {
         }
         for (r, region) in g.regions.iter().enumerate() {
             let dame = self.kind[region.first as usize] == DAME;
-            self.region_exempt[r] = dame && (0..2).any(|k| any[r][k] && all_enclosed[r][k]);
+            self.region_dead_side[r] = [
+                dame && any[r][0] && all_enclosed[r][0],
+                dame && any[r][1] && all_enclosed[r][1],
+            ];
+            self.region_exempt[r] = self.region_dead_side[r][0] || self.region_dead_side[r][1];
         }
     }
 
@@ -392,7 +402,13 @@ impl Filling {
             }
             return true;
         }
-        // 4.3: the fill step.
+        // 4.3: the fill step (nothing to fill without an open dame point).
+        if !g
+            .board_cells()
+            .any(|i| g.cells[i] == EMPTY && self.kind[i] == DAME)
+        {
+            return false;
+        }
         self.find_exempt(g);
         self.candidates.clear();
         for i in g.board_cells() {
@@ -441,7 +457,20 @@ impl Filling {
     /// P* is labelled in `g`: its exempt regions, seki points and strings in seki (5.1, 5.2,
     /// 9.1).
     fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
-        self.find_exempt(g);
+        // Exempt regions are regions of open dame points: without any, nothing is exempt.
+        if g.board_cells()
+            .any(|i| g.cells[i] == EMPTY && self.kind[i] == DAME)
+        {
+            self.find_exempt(g);
+        } else {
+            self.region_exempt.clear();
+            self.region_exempt.resize(g.regions.len(), false);
+            self.enclosed.clear();
+            self.enclosed.resize(g.strings.len(), false);
+            self.region_dead_side.clear();
+            self.region_dead_side
+                .resize(g.regions.len(), [false, false]);
+        }
         let mut exempt = vec![false; g.cells.len()];
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
         let mut borders_open_dame = vec![false; g.strings.len()];
@@ -459,8 +488,36 @@ impl Filling {
                     borders_open_dame[s] = true;
                     if !is_exempt {
                         seki_5_2[s] = true;
-                    } else if self.enclosed[s] {
+                    } else if self.region_dead_side[g.label[i] as usize][side(c)] {
                         looks_dead[s] = true;
+                    }
+                }
+            }
+        }
+        // S3: a string of c bordering an eye region of c that holds the liberty of a string of
+        // c in atari (S2) shares its fate; applied once, from the S2 strings only.
+        let mut s3_region = vec![false; g.regions.len()];
+        let mut any_s3 = false;
+        for i in g.board_cells() {
+            let c = self.kind[i];
+            if g.cells[i] == EMPTY && (c == BLACK || c == WHITE) {
+                let atari = g
+                    .neighbours(i)
+                    .into_iter()
+                    .any(|n| g.cells[n] == c && g.strings[g.label[n] as usize].liberties == 1);
+                if atari {
+                    s3_region[g.label[i] as usize] = true;
+                    any_s3 = true;
+                }
+            }
+        }
+        if any_s3 {
+            for i in g.board_cells() {
+                if g.cells[i] == EMPTY && s3_region[g.label[i] as usize] {
+                    for n in g.neighbours(i) {
+                        if matches!(g.cells[n], BLACK | WHITE) {
+                            seki_5_2[g.label[n] as usize] = true;
+                        }
                     }
                 }
             }

@@ -149,12 +149,18 @@ impl Grid {
         }
     }
 
-    /// Copies the cells of `other` (resizing when the size differs); the labels are stale.
-    pub fn copy_cells(&mut self, other: &Grid) {
-        if self.cells.len() == other.cells.len() && self.stride == other.stride {
-            self.cells.copy_from_slice(&other.cells);
-        } else {
-            *self = other.clone();
+    /// Makes `self` a copy of `other`, cells and labels, reusing the arrays.
+    pub fn copy_from(&mut self, other: &Grid) {
+        self.width = other.width;
+        self.height = other.height;
+        self.stride = other.stride;
+        self.cells.clone_from(&other.cells);
+        self.label.clone_from(&other.label);
+        self.regions.clone_from(&other.regions);
+        self.strings.clone_from(&other.strings);
+        if self.stamp.len() != other.stamp.len() {
+            self.stamp = vec![0; other.stamp.len()];
+            self.mark = 0;
         }
     }
 
@@ -200,25 +206,6 @@ impl Grid {
         self.width * self.height
     }
 
-    /// Calls `f` on every cell of the string or empty region through `start` (same content),
-    /// using the labels `UNLABELLED -> id` as the visited set. The caller has reset the labels.
-    fn flood(&mut self, start: usize, id: u32, mut f: impl FnMut(&mut Grid, usize)) {
-        let content = self.cells[start];
-        self.label[start] = id;
-        self.stack.clear();
-        self.stack.push(start as u32);
-        while let Some(i) = self.stack.pop() {
-            let i = i as usize;
-            f(self, i);
-            for n in self.neighbours(i) {
-                if self.cells[n] == content && self.label[n] == UNLABELLED {
-                    self.label[n] = id;
-                    self.stack.push(n as u32);
-                }
-            }
-        }
-    }
-
     /// A fresh liberty stamp.
     fn next_mark(&mut self) -> u32 {
         if self.mark == u32::MAX {
@@ -232,7 +219,7 @@ impl Grid {
     /// Labels every string and every empty region of the board, with their liberty counts
     /// and the colours each region touches.
     pub fn relabel(&mut self) {
-        self.label.iter_mut().for_each(|l| *l = UNLABELLED);
+        self.label.fill(UNLABELLED);
         self.regions.clear();
         self.strings.clear();
         for r in 0..self.height {
@@ -241,44 +228,52 @@ impl Grid {
                 if self.label[i] != UNLABELLED {
                     continue;
                 }
-                let cell = self.cells[i];
-                if cell == NEUTRAL {
+                let content = self.cells[i];
+                if content == NEUTRAL {
                     continue;
                 }
-                if cell == EMPTY {
-                    let id = self.regions.len() as u32;
-                    let mut touch = 0u8;
-                    let mut size = 0u32;
-                    self.flood(i, id, |g, j| {
-                        size += 1;
-                        for n in g.neighbours(j) {
-                            let c = g.cells[n];
+                let is_region = content == EMPTY;
+                let id = if is_region {
+                    self.regions.len()
+                } else {
+                    self.strings.len()
+                } as u32;
+                let mark = self.next_mark();
+                // One pass per popped cell: same content joins the flood; for a region a stone
+                // neighbour adds its colour to `touch`; for a string an empty neighbour not yet
+                // stamped is a new liberty.
+                let (mut touch, mut liberties, mut size) = (0u8, 0u32, 0u32);
+                self.label[i] = id;
+                self.stack.clear();
+                self.stack.push(i as u32);
+                while let Some(j) = self.stack.pop() {
+                    size += 1;
+                    for n in self.neighbours(j as usize) {
+                        let c = self.cells[n];
+                        if c == content {
+                            if self.label[n] == UNLABELLED {
+                                self.label[n] = id;
+                                self.stack.push(n as u32);
+                            }
+                        } else if is_region {
                             if c == BLACK || c == WHITE {
                                 touch |= c;
                             }
+                        } else if c == EMPTY && self.stamp[n] != mark {
+                            self.stamp[n] = mark;
+                            liberties += 1;
                         }
-                    });
+                    }
+                }
+                if is_region {
                     self.regions.push(Region {
                         touch,
                         size,
                         first: i as u32,
                     });
                 } else {
-                    let id = self.strings.len() as u32;
-                    let mark = self.next_mark();
-                    let mut liberties = 0u32;
-                    let mut size = 0u32;
-                    self.flood(i, id, |g, j| {
-                        size += 1;
-                        for n in g.neighbours(j) {
-                            if g.cells[n] == EMPTY && g.stamp[n] != mark {
-                                g.stamp[n] = mark;
-                                liberties += 1;
-                            }
-                        }
-                    });
                     self.strings.push(Str {
-                        color: cell,
+                        color: content,
                         liberties,
                         size,
                         first: i as u32,

@@ -195,8 +195,8 @@ fn tally(marks: &[PointMark]) -> Tally {
 /// method read together as spec/FILLING.md 9 says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SekiRule {
-    /// `count`: eyes count; the strings in seki of FILLING.md 5.2 on the filled position are
-    /// marked in the diagram only (9.4).
+    /// `count`: eyes count; the strings in seki of FILLING.md 5.2 on the filled position, and
+    /// the strings next to an open dame point of it, are marked in the diagram only (9.4).
     Count,
     /// `void-string` without the fill (or under area): Art. 8 read literally on the board
     /// (9.1).
@@ -291,11 +291,35 @@ impl Scorer {
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
                 for i in self.live.board_cells() {
-                    if self.live.cells[i] != EMPTY && out.seki_5_2[self.filled.label[i] as usize] {
+                    let s = self.filled.label[i] as usize;
+                    if self.live.cells[i] != EMPTY && (out.seki_5_2[s] || out.borders_open_dame[s])
+                    {
                         self.flags[i] = SEKI;
                     }
                 }
                 self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::Filled if rules.scoring == Scoring::Area => {
+                // An area count reads the filling for its seki only: the seki stones, and the
+                // eye points of P* their strings void; every other point counts by reach.
+                let out = self.run_filling();
+                let void = void_regions(&self.filled, &out.seki_5_2);
+                self.flags.clear();
+                self.flags.resize(self.live.cells.len(), 0);
+                let f = &self.filled;
+                for i in self.live.board_cells() {
+                    if self.live.cells[i] != EMPTY {
+                        if out.seki_5_2[f.label[i] as usize] {
+                            self.flags[i] = SEKI;
+                        }
+                    } else if f.cells[i] == EMPTY
+                        && !self.filling.is_dame_point(i)
+                        && void[f.label[i] as usize]
+                    {
+                        self.flags[i] = VOID;
+                    }
+                }
+                self.literal_marks(Scoring::Area, &mut marks);
             }
             SekiRule::FilledString | SekiRule::Filled => {
                 let out = self.run_filling();
@@ -377,8 +401,7 @@ impl Scorer {
     /// Runs the dame filling (spec/FILLING.md 4) on a copy of the live board; P* is left in
     /// `filled`, labelled.
     fn run_filling(&mut self) -> fill::Outcome {
-        self.filled.copy_cells(&self.live);
-        self.filled.relabel();
+        self.filled.copy_from(&self.live);
         self.filling.run(&mut self.filled)
     }
 
@@ -416,20 +439,7 @@ impl Scorer {
     /// seki; every other point (dame, filled, teire) counts for nobody.
     fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) {
         let g = &self.filled;
-        // An eye region of P* is void iff a string in seki borders it.
-        let mut void = vec![false; g.regions.len()];
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY {
-                let r = g.label[i] as usize;
-                if !void[r]
-                    && g.neighbours(i)
-                        .into_iter()
-                        .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
-                {
-                    void[r] = true;
-                }
-            }
-        }
+        let void = void_regions(g, seki);
         marks.clear();
         for i in g.board_cells() {
             let m = match self.live.cells[i] {
@@ -461,39 +471,52 @@ impl Scorer {
         filled: &[PointMark],
         notes: &mut Vec<String>,
     ) {
-        if !out.added.is_empty() {
-            let list: Vec<String> = out
-                .added
-                .iter()
-                .map(|&(p, a)| match a {
-                    fill::Added::Fill(c) => format!("{} ({c})", p.to_sgf()),
-                    fill::Added::Neutral => format!("{} (neutral)", p.to_sgf()),
-                    fill::Added::Teire(c) => format!("{} ({c} teire)", p.to_sgf()),
-                })
-                .collect();
+        let fills: Vec<String> = out
+            .added
+            .iter()
+            .filter_map(|&(p, a)| match a {
+                fill::Added::Fill(c) => Some(format!("{} ({c})", p.to_sgf())),
+                fill::Added::Neutral => Some(format!("{} (neutral)", p.to_sgf())),
+                fill::Added::Teire(_) => None,
+            })
+            .collect();
+        if !fills.is_empty() {
             notes.push(format!(
-                "dame filled before counting (spec/FILLING.md): {}",
-                list.join(", ")
+                "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {}",
+                fills.join(", ")
+            ));
+        }
+        let teire: Vec<String> = out
+            .added
+            .iter()
+            .filter_map(|&(p, a)| match a {
+                fill::Added::Teire(c) => Some(format!("{} ({c})", p.to_sgf())),
+                _ => None,
+            })
+            .collect();
+        if !teire.is_empty() {
+            notes.push(format!(
+                "teire made by their owner, not territory (spec/FILLING.md 4.2): {}",
+                teire.join(", ")
             ));
         }
         let g = &self.filled;
-        let (mut seki_points, mut exempt_points) = (Vec::new(), Vec::new());
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY && self.filling.is_dame_point(i) {
-                let p = g.point(i).to_sgf();
-                if out.exempt[i] {
-                    exempt_points.push(p);
-                } else {
-                    seki_points.push(p);
-                }
-            }
-        }
+        let open = |exempt: bool| -> Vec<String> {
+            g.board_cells()
+                .filter(|&i| {
+                    g.cells[i] == EMPTY && self.filling.is_dame_point(i) && out.exempt[i] == exempt
+                })
+                .map(|i| g.point(i).to_sgf())
+                .collect()
+        };
+        let seki_points = open(false);
         if !seki_points.is_empty() {
             notes.push(format!(
-                "open dame the filling cannot close (seki points): {}",
+                "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {}",
                 seki_points.join(", ")
             ));
         }
+        let exempt_points = open(true);
         if !exempt_points.is_empty() {
             let stones: Vec<String> = g
                 .board_cells()
@@ -503,16 +526,17 @@ impl Scorer {
                 .map(|i| g.point(i).to_sgf())
                 .collect();
             notes.push(format!(
-                "dame next to stones that look dead: {} (stones {})",
-                exempt_points.join(", "),
-                stones.join(", ")
+                "dame left open next to stones that look dead ({}), no seki (spec/FILLING.md \
+                 2.7): {}",
+                stones.join(", "),
+                exempt_points.join(", ")
             ));
         }
         let (before, after) = (tally(literal), tally(filled));
         if before.territory != after.territory {
             notes.push(format!(
-                "without the filling, territory would be black {}, white {} (now black {}, \
-                 white {})",
+                "without the filling (Art. 8 read literally), territory would be black {}, \
+                 white {} (now black {}, white {})",
                 before.territory.black,
                 before.territory.white,
                 after.territory.black,
@@ -575,6 +599,25 @@ impl Scorer {
         }
         removed
     }
+}
+
+/// Per region of the labelled grid `g`: an eye region bordered by a string in `seki` (per
+/// string of `g`) is void (spec/FILLING.md 5.3).
+fn void_regions(g: &Grid, seki: &[bool]) -> Vec<bool> {
+    let mut void = vec![false; g.regions.len()];
+    for i in g.board_cells() {
+        if g.cells[i] == EMPTY {
+            let r = g.label[i] as usize;
+            if !void[r]
+                && g.neighbours(i)
+                    .into_iter()
+                    .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
+            {
+                void[r] = true;
+            }
+        }
+    }
+    void
 }
 
 fn stone_mark(cell: u8, seki: bool) -> PointMark {
