@@ -160,6 +160,51 @@ pub fn run(case: &Case, stats: &mut Stats) -> Result<Outcome, Box<Divergence>> {
     outcome
 }
 
+/// Plays the given `actions` on both referees from `case`'s ruleset and setup (its script is not
+/// read), comparing every observation after every step as [`run`] does: the replay of a
+/// regression. The actions need not be legal (both referees must then refuse them alike).
+pub fn replay(
+    case: &Case,
+    actions: &[Action],
+    stats: &mut Stats,
+) -> Result<Outcome, Box<Divergence>> {
+    let rules = &case.rules.ruleset;
+    let interp = Interpreter::new(rules, case.setup.clone()).map(|i| i.with_fuel(FUEL));
+    let engine = Engine::new(rules, case.setup.clone());
+    let (Ok(interp), Ok(engine)) = (interp, engine) else {
+        return run(case, stats);
+    };
+    let mut game = Game {
+        case,
+        interp,
+        engine,
+        tried: Vec::new(),
+        proposals: ByColor::default(),
+        resumes: 0,
+        stats: GameStats::default(),
+    };
+    let mut play = || -> Step<()> {
+        for a in actions {
+            game.observe()?;
+            game.step(a.clone())?;
+        }
+        game.observe()?;
+        if matches!(game.interp.phase(), Phase::Ended(_)) {
+            game.finish();
+        }
+        Ok(())
+    };
+    let outcome = match play() {
+        Ok(()) => Ok(Outcome::Agree),
+        Err(Stop::OutOfFuel) => Ok(Outcome::Inconclusive),
+        Err(Stop::Diverged(d)) => Err(d),
+    };
+    if let Ok(o) = outcome {
+        stats.add_game(&game.stats, o);
+    }
+    outcome
+}
+
 impl Game<'_> {
     fn diverged(&self, observation: &str, interpreter: String, engine: String) -> Stop {
         Stop::Diverged(Box::new(Divergence {
