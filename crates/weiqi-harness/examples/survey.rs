@@ -1,6 +1,6 @@
 //! A longer seeded run that does not stop at the first divergence: it tallies divergences by
 //! observation (point names and seeds dropped) and prints the first case of each kind, then the
-//! statistics and the speed.
+//! statistics (also every 5,000 cases) and the speed.
 //!
 //! `cargo run --release -p weiqi-harness --example survey -- [FIRST_SEED] [CASES]`
 
@@ -24,6 +24,9 @@ fn main() {
         let Ok(case) = Case::from_bytes(&seeded_bytes(seed, SEEDED_CASE_BYTES)) else {
             continue;
         };
+        if (seed - first) % 5000 == 4999 {
+            println!("after {} cases: {stats}", seed - first + 1);
+        }
         if let Err(d) = oracle::run(&case, &mut stats) {
             let kind = d.observation.split('[').next().unwrap_or("").to_owned();
             let kind = if kind.starts_with("check(") || kind.starts_with("apply(") {

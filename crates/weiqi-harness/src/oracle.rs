@@ -184,6 +184,7 @@ pub fn replay(
         stats: GameStats::default(),
     };
     let mut play = || -> Step<()> {
+        game.compare_setup()?;
         for a in actions {
             game.observe()?;
             game.step(a.clone())?;
@@ -226,7 +227,16 @@ impl Game<'_> {
         }
     }
 
+    /// The setup observations both referees offer beside the trait: the setup notes
+    /// (DECISIONS.md 25), the komi in force and the handicap.
+    fn compare_setup(&self) -> Step<()> {
+        self.same("notes", self.interp.notes(), self.engine.notes())?;
+        self.same("komi", self.interp.komi(), self.engine.komi())?;
+        self.same("handicap", self.interp.handicap(), self.engine.handicap())
+    }
+
     fn play_out(&mut self) -> Step<()> {
+        self.compare_setup()?;
         let points = self.case.setup.size.points_count();
         let budget = ACTIONS_PER_POINT * points + 20;
         let script = self.case.script.clone();
@@ -280,6 +290,13 @@ impl Game<'_> {
         self.same(&format!("check({pass})"), &a, &e.check(&pass))?;
         let legal = sorted(i.legal_moves());
         self.same("legal_moves", &legal, &sorted(e.legal_moves()))?;
+        if matches!(i.phase(), Phase::Ended(_)) {
+            self.same(
+                "dead_stones",
+                sorted(i.dead_stones().to_vec()),
+                sorted(e.dead_stones().to_vec()),
+            )?;
+        }
         compare_scores(self, i.score(), e.score())?;
         self.same("result", i.result(), e.result())?;
         Ok(Seen { checks, legal })
