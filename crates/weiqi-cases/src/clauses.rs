@@ -159,17 +159,19 @@ fn positional_superko_initial_position_ignored_decisions_7() {
 fn situational_superko_a_pass_records_a_new_situation_variants_3_b() {
     // VARIANTS.md 3.b: under SSK "a pass records a new situation that later plays may not
     // recreate"; PSK forbids the same play because the board repeats.
-    // NZ single-stone suicide right after an opponent pass repeats the situation the pass made.
+    // NZ single-stone suicide right after an opponent pass recreates the situation before the
+    // pass (the board of Black's last move, White to move); the pass made a new situation.
     let diagram = "
-        . O .
-        O . O
-        . O .";
-    let mut g = game(&variant("new-zealand"), diagram, White);
+        . O . .
+        O . O .
+        . O . .
+        . . . .";
+    let mut g = game(&variant("new-zealand"), diagram, Black);
     assert_eq!(
-        replay(&mut g, &[pass(White), b(0, 0)]),
+        replay(&mut g, &[b(3, 3), pass(White), b(0, 0)]),
         Ruling::Refused {
-            ply: 2,
-            reason: Illegal::SituationalSuperko { repeats: 0 }
+            ply: 3,
+            reason: Illegal::SituationalSuperko { repeats: 1 }
         }
     );
     let mut g = game(&variant("new-zealand"), diagram, Black);

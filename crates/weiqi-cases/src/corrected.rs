@@ -55,6 +55,11 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
         );
         propose(&mut g, Black, &[]);
         propose(&mut g, White, &[]);
+        // Ing: the two passes after the agreement (DECISIONS.md 3).
+        assert_eq!(
+            replay(&mut g, &[pass(Black), pass(White)]),
+            Ruling::AllLegal(Phase::Ended(weiqi_core::Ending::Agreement))
+        );
         g.result().expect("result")
     };
     let winner = |r: GameResult| match r {

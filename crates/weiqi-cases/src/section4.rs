@@ -133,6 +133,9 @@ fn triple_ko_variants_4_2() {
     // Simple ko: all legal; the third occurrence of the start ends the game (J89 Art. 12,
     // DECISIONS.md 12): no result, Korean draw.
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
+    // New Zealand ignores the initial position (DECISIONS.md 13, it follows no move): the first
+    // forbidden play recreates the position after White's first move.
+    let nz = refused(7, Illegal::SituationalSuperko { repeats: 1 });
     let draw = Ruling::AllLegal(Phase::Ended(Ending::Draw));
     check_table(
         "VARIANTS.md 4.2",
@@ -147,7 +150,7 @@ fn triple_ko_variants_4_2() {
             ("ing-aga", hot),
             ("japanese-1989", void.clone()),
             ("korean", draw),
-            ("new-zealand", ssk),
+            ("new-zealand", nz),
             ("rfg-2010-area", void.clone()),
             ("rfg-2010-territory", void),
             ("tromp-taylor", psk),
@@ -241,11 +244,16 @@ fn sending_two_returning_one_variants_4_3() {
 }
 
 fn sending_two_returning_one_costs_the_sender_variants_4_3() {
-    // "Per cycle White gains 2 prisoners, Black 1."
+    // "Per cycle White gains 2 prisoners, Black 1." The second cycle brings the start back a
+    // third time, which ends the game under J89 (the pass does not restart the count:
+    // DECISIONS.md 12 revised, issue 8 item 5).
     let mut g = game(&variant("japanese-1989"), SEND_TWO, Black);
     let cycle = [b(0, 0), w(0, 2), b(0, 1), pass(White)];
     assert_eq!(replay(&mut g, &cycle), PLAYING);
-    assert_eq!(replay(&mut g, &cycle), PLAYING);
+    assert_eq!(
+        replay(&mut g, &cycle),
+        Ruling::AllLegal(Phase::Ended(Ending::NoResult))
+    );
     assert_eq!(g.prisoners(), weiqi_core::ByColor { black: 2, white: 4 });
 }
 
@@ -269,6 +277,8 @@ fn eternal_life_variants_4_4() {
         },
     );
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
+    // New Zealand ignores the initial position (DECISIONS.md 13).
+    let nz = refused(5, Illegal::SituationalSuperko { repeats: 1 });
     check_table(
         "VARIANTS.md 4.4",
         ETERNAL_LIFE,
@@ -282,7 +292,7 @@ fn eternal_life_variants_4_4() {
             ("ing-aga", hot),
             ("japanese-1989", void.clone()),
             ("korean", Ruling::AllLegal(Phase::Ended(Ending::Draw))),
-            ("new-zealand", ssk),
+            ("new-zealand", nz),
             ("rfg-2010-area", void.clone()),
             ("rfg-2010-territory", void),
             ("tromp-taylor", psk),
@@ -330,11 +340,19 @@ fn bent_four_stand_in_variants_4_7() {
             ("ing-aga", hot),
             ("japanese-1989", ko.clone()),
             ("korean", ko.clone()),
-            ("new-zealand", ssk),
+            ("new-zealand", PLAYING),
             ("rfg-2010-area", ko.clone()),
             ("rfg-2010-territory", ko),
             ("tromp-taylor", psk),
         ],
+    );
+    // New Zealand ignores the initial position (DECISIONS.md 13): the diagram is entry 0, so
+    // the recapture above is legal; once the position follows a move it is refused.
+    let mut g = game(&variant("new-zealand"), BENT_FOUR, Black);
+    assert_eq!(
+        replay(&mut g, &[b(2, 4), pass(White), b(0, 2), w(0, 3)]),
+        refused(4, Illegal::SituationalSuperko { repeats: 2 }),
+        "VARIANTS.md 4.7 under new-zealand, after a move"
     );
     // If White does not find a threat, Black captures the corner group next move.
     let capture = [b(0, 2), pass(White), b(0, 0)];

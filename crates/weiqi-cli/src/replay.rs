@@ -144,6 +144,9 @@ pub(crate) struct Replay {
     pub(crate) carried: ByColor<(u32, u32)>,
     /// Where the variant ended the game while the record went on.
     pub(crate) early_end: Option<EarlyEnd>,
+    /// The game as it was at the last stop the record went on from, and the index of the move
+    /// that followed it (Ing's normal end: the passes after an agreement, DECISIONS.md 3).
+    pub(crate) last_stop: Option<(Interpreter, usize)>,
 }
 
 impl Replay {
@@ -270,6 +273,7 @@ pub(crate) fn replay(
         carried: ByColor::default(),
         early_end: None,
         inconclusive: None,
+        last_stop: None,
     };
     for m in &record.moves[..begin.skip] {
         replay.verdicts.push(Verdict {
@@ -299,6 +303,9 @@ pub(crate) fn replay(
             color: m.color,
             mv: m.mv,
         };
+        if replay.game.phase() == Phase::Stopped {
+            replay.last_stop = Some((replay.game.clone(), i));
+        }
         resume_for(&mut replay.game, m.color, m.number, &mut notes);
         // A move by the player who moved last: the record omits the opponent's pass
         // (DECISIONS.md 24). Not before the first move of a game start (DECISIONS.md 22).

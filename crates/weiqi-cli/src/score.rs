@@ -5,11 +5,11 @@ use std::io::Write;
 
 use serde::Serialize;
 use weiqi_core::{
-    Action, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee, Score, SideScore,
-    WinBy,
+    Action, ByColor, Color, Ending, GameResult, Move, Phase, Point, Points, Referee, Score,
+    SideScore, WinBy,
 };
 use weiqi_interpreter::scoring::{self, ScoringInput};
-use weiqi_spec::Counting;
+use weiqi_spec::{AfterStop, Counting};
 
 use crate::dead::{self, DeadJson};
 use crate::limits::Limits;
@@ -87,6 +87,60 @@ fn winner(result: &GameResult) -> &'static str {
     }
 }
 
+/// Ing's normal end (seed 000, DECISIONS.md 3 revised): stop, agreement, then the passes
+/// again. A record that ends with those passes after a stop, with dead stones given (its TB/TW
+/// marks, or `--dead`), is that end: the players agreed on those stones at the stop. Replays the
+/// passes from the stop after the agreement, when the variant ended the game with every stone
+/// alive and `after-stop = "agreement-then-passes"`.
+fn agree_at_the_last_stop(
+    replay: &mut Replay,
+    record: &weiqi_sgf::Record,
+    dead: &[Point],
+    notes: &mut Vec<String>,
+) {
+    let ends_with_passes = matches!(replay.game.phase(), Phase::Ended(Ending::AllAlive))
+        && replay.game.ruleset().end.after_stop == AfterStop::AgreementThenPasses
+        && !dead.is_empty()
+        && replay.early_end.is_none();
+    let Some((stopped, next)) = replay.last_stop.as_ref().filter(|_| ends_with_passes) else {
+        return;
+    };
+    let rest = &record.moves[*next..];
+    if rest.is_empty() || rest.iter().any(|m| m.mv != Move::Pass) {
+        return;
+    }
+    let mut game = stopped.clone();
+    let agreed = Color::ALL.into_iter().all(|by| {
+        game.apply(Action::ProposeDead {
+            by,
+            dead: dead.to_vec(),
+        })
+        .is_ok()
+    });
+    let passed = agreed
+        && rest.iter().all(|m| {
+            game.apply(Action::Move {
+                color: m.color,
+                mv: Move::Pass,
+            })
+            .is_ok()
+        });
+    if passed && game.phase() == Phase::Ended(Ending::Agreement) {
+        // Play did not resume after all: the players agreed.
+        let resumed = format!(
+            "play stopped after the passes and resumed before move {} ",
+            rest[0].number
+        );
+        notes.retain(|n| !n.starts_with(&resumed));
+        notes.push(format!(
+            "the players agreed on the dead stones at the stop before move {}; the passes that \
+             follow end the game by that agreement (seed 000, DECISIONS.md 3)",
+            rest[0].number
+        ));
+        replay.game = game;
+    }
+}
+
 /// Ends the replayed game on `dead` and counts it.
 fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
     let mut notes = Vec::new();
@@ -102,6 +156,21 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 .map_err(|e| CliError(format!("the dead stones are refused: {e}")))?;
             }
             notes.push("play stopped after the passes; the game ends by agreement".into());
+            // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3); a
+            // record that ends at the stop leaves those passes out.
+            if game.pending_agreement().is_some() {
+                for _ in 0..game.ruleset().end.stop_passes {
+                    let by = game.to_move();
+                    game.apply(Action::Move {
+                        color: by,
+                        mv: Move::Pass,
+                    })
+                    .map_err(|e| CliError(format!("the passes after the agreement: {e}")))?;
+                }
+                notes.push(
+                    "the passes that follow the agreement (seed 000) are taken as made".into(),
+                );
+            }
         }
         Phase::Playing => notes.push(
             "play had not stopped (the record does not end with the passes that stop it); the \
@@ -381,6 +450,7 @@ pub(crate) fn run_record(
         },
         &mut notes,
     )?;
+    agree_at_the_last_stop(&mut replay, record, &dead.points, &mut notes);
     let mut ruling = rule(&mut replay, &dead.points)?;
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {

@@ -549,3 +549,50 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
         "{err}"
     );
 }
+
+#[test]
+fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
+    // Issue 8 item 2, DECISIONS.md 3 revised, seed 000: stop, agreement on the marked dead
+    // stone `bc`, then the two further passes: B+1 (it scored W+36 "every stone alive"). The
+    // same record ending at the stop scores B+1 too; four passes without marks are a dispute
+    // played out: every stone alive.
+    for (file, result, margin) in [
+        ("ing-normal-end.sgf", "B+1", 1.0),
+        ("ing-stop-marked.sgf", "B+1", 1.0),
+        ("ing-four-passes-unmarked.sgf", "W+36", -36.0),
+    ] {
+        let v = json(&["score", &data(file), "--json"], 0);
+        assert_eq!(v["rules"], "ing-1996", "{file}");
+        assert_eq!(v["result"], result, "{file}");
+        assert_eq!(v["margin"].as_f64(), Some(margin), "{file}");
+    }
+    let v = json(&["score", &data("ing-normal-end.sgf"), "--json"], 0);
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("end the game by that agreement"), "{notes}");
+    assert!(!notes.contains("resumed"), "{notes}");
+}
+
+#[test]
+fn handicap_1_takes_the_handicap_komi_issue_8() {
+    // Issue 8 item 3, DECISIONS.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not 7.5.
+    let v = json(&["score", &data("aga-handicap-1.sgf"), "--json"], 0);
+    assert_eq!(v["rules"], "aga");
+    assert_eq!(v["komi"].as_f64(), Some(0.5));
+}
+
+#[test]
+fn a_size_the_variant_does_not_prescribe_is_ruled_with_a_note_issue_8() {
+    // Issue 8 item 9, DECISIONS.md 25: a 5x5 game under Ing is ruled, with a note; --strict
+    // refuses it.
+    let v = json(&["score", &data("ing-5x5.sgf"), "--json"], 0);
+    assert_eq!(v["rules"], "ing-1996");
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("the 5x5 board is not a size the variant's text prescribes"),
+        "{notes}"
+    );
+    let (_, err) = check(&["score", &data("ing-5x5.sgf"), "--strict"], 2);
+    assert!(err.contains("does not allow the 5x5 board"), "{err}");
+    let (_, err) = check(&["check", &data("ing-5x5.sgf"), "--strict"], 2);
+    assert!(err.contains("does not allow the 5x5 board"), "{err}");
+}

@@ -118,12 +118,22 @@ pub(crate) struct Heads {
 }
 
 impl Heads {
+    /// Adds `h` (a stone's head, never 0) if `cond` and it is new. Branch-free: unused slots
+    /// hold 0 or a copy of a listed head, so comparing with all four slots is the membership
+    /// test; the slot at `len` is written whatever happens (with `h` if `cond`, else 0, so that
+    /// it stays a listed head or 0) and only counts if `len` grows. At most four pushes are
+    /// made (one per neighbour), so `len <= 3` before each.
+    #[inline]
+    fn push_if(&mut self, cond: bool, h: u16) {
+        let a = self.heads;
+        let known = (a[0] == h) | (a[1] == h) | (a[2] == h) | (a[3] == h);
+        let n = usize::from(self.len & 3);
+        self.heads[n] = h & 0u16.wrapping_sub(u16::from(cond));
+        self.len += u8::from(cond & !known);
+    }
+
     fn push(&mut self, h: u16) {
-        let n = usize::from(self.len);
-        if !self.heads[..n].contains(&h) {
-            self.heads[n] = h;
-            self.len += 1;
-        }
+        self.push_if(true, h);
     }
 
     /// The heads.
@@ -350,9 +360,10 @@ impl Position {
             return false;
         };
         let c = code(color);
-        self.neighbours(i).iter().all(|&n| {
+        // Branch-free: the four tests are combined with `&`, not short-circuited.
+        self.neighbours(i).iter().fold(true, |acc, &n| {
             let k = self.color_at(n);
-            k == c || k == WALL
+            acc & ((k == c) | (k == WALL))
         })
     }
 
@@ -408,21 +419,25 @@ impl Position {
     /// its string a liberty: the common case, answered from the neighbours alone.
     #[inline]
     pub(crate) fn quiet_and_alive(&self, i: u16, c: u8) -> bool {
+        // Branch-free on purpose (random boards make these branches unpredictable): every
+        // cell's `head` is a valid cell index (empty and wall cells keep a stale or zero one),
+        // so its `libs` can be read whatever the cell holds and masked by the colour test.
         let opp = 3 - c;
-        let mut alive = false;
-        for n in self.neighbours(i) {
-            let k = self.color_at(n);
-            if k == EMPTY {
-                alive = true;
-            } else if k == c {
-                if self.libs_of_head(self.head(n)) > 1 {
-                    alive = true;
-                }
-            } else if k == opp && self.libs_of_head(self.head(n)) == 1 {
-                return false;
-            }
-        }
-        alive
+        let cells = &self.cells[..];
+        let i = usize::from(i);
+        let s = usize::from(self.stride);
+        let look = |n: usize| {
+            let cell = &cells[n];
+            let libs = cells[usize::from(cell.head)].libs;
+            let alive = (cell.color == EMPTY) | ((cell.color == c) & (libs > 1));
+            let captures = (cell.color == opp) & (libs == 1);
+            (alive, captures)
+        };
+        let (a0, c0) = look(i - s);
+        let (a1, c1) = look(i - 1);
+        let (a2, c2) = look(i + 1);
+        let (a3, c3) = look(i + s);
+        (a0 | a1 | a2 | a3) & !(c0 | c1 | c2 | c3)
     }
 
     /// The XOR of the keys of every stone of the string whose head is `h`.
@@ -588,14 +603,10 @@ impl Position {
         let mut friends = Heads::default();
         let mut enemies = Heads::default();
         for n in self.neighbours(i) {
-            let k = self.color_at(n);
-            if k == EMPTY {
-                free += 1;
-            } else if k == c {
-                friends.push(self.head(n));
-            } else if k == opp {
-                enemies.push(self.head(n));
-            }
+            let cell = self.cells[usize::from(n)];
+            free += u16::from(cell.color == EMPTY);
+            friends.push_if(cell.color == c, cell.head);
+            enemies.push_if(cell.color == opp, cell.head);
         }
         {
             let cell = &mut self.cells[usize::from(i)];

@@ -279,7 +279,7 @@ impl Engine {
                 ko_point: NONE,
                 ko_stone: NONE,
             },
-            hist: History::with_capacity(moves),
+            hist: History::with_capacity(moves, &rules),
             handicap,
             komi,
             penalties: ByColor::default(),
@@ -322,6 +322,40 @@ impl Engine {
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.pos
+    }
+
+    /// Who would move first if `by` resumed play now (`end.resume-first`); `None` unless play
+    /// is stopped.
+    #[must_use]
+    pub fn first_after_resume(&self, by: Color) -> Option<Color> {
+        (self.flow.phase == Phase::Stopped).then(|| {
+            if self.rules.resume_opponent_of_last_mover {
+                self.hist
+                    .last()
+                    .mover
+                    .map_or(self.flow.to_move, Color::opponent)
+            } else {
+                by.opponent()
+            }
+        })
+    }
+
+    /// The count of the board as it stands, with the stones of `dead` (whole strings) dead,
+    /// this game's prisoners, pass stones, handicap, komi and penalties (whatever the phase);
+    /// `None` only when a total overflows.
+    #[must_use]
+    pub fn count(&self, dead: &[Point]) -> Option<Score> {
+        let board = self.pos.board();
+        let input = ScoreInput {
+            board: &board,
+            dead,
+            prisoners: Referee::prisoners(self),
+            pass_stones: Referee::pass_stones(self),
+            handicap: self.handicap,
+            komi: self.komi,
+            penalties: self.penalties,
+        };
+        scoring::score(&self.score_rules, &input).ok()
     }
 
     /// The agreed dead stones (whole strings), once the game ended by agreement.
@@ -1083,17 +1117,7 @@ impl Referee for Engine {
         if !self.scoring_ready() {
             return None;
         }
-        let board = self.pos.board();
-        let input = ScoreInput {
-            board: &board,
-            dead: &self.dead,
-            prisoners: Referee::prisoners(self),
-            pass_stones: Referee::pass_stones(self),
-            handicap: self.handicap,
-            komi: self.komi,
-            penalties: self.penalties,
-        };
-        scoring::score(&self.score_rules, &input).ok()
+        self.count(&self.dead)
     }
 
     fn result(&self) -> Option<GameResult> {

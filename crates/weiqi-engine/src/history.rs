@@ -269,17 +269,20 @@ pub(crate) fn side(c: Color) -> usize {
 }
 
 impl History {
-    /// An empty history sized for `moves` moves.
-    pub(crate) fn with_capacity(moves: usize) -> History {
+    /// An empty history sized for `moves` moves; only the indexes `rules` reads get room (the
+    /// others stay minimal), so that a new or copied game touches little memory.
+    pub(crate) fn with_capacity(moves: usize, rules: &crate::rules::Rules) -> History {
+        use weiqi_spec::Ko;
+        let room = |used: bool, n: usize| HashIndex::with_capacity(if used { n } else { 0 });
         History {
             entries: Vec::with_capacity(moves + 1),
-            boards: HashIndex::with_capacity(moves),
-            situations: HashIndex::with_capacity(moves),
+            boards: room(rules.ko == Ko::PositionalSuperko, moves),
+            situations: room(rules.track_situations, moves),
             natural: [
-                HashIndex::with_capacity(moves / 2),
-                HashIndex::with_capacity(moves / 2),
+                room(rules.ko == Ko::NaturalSituationalSuperko, moves / 2),
+                room(rules.ko == Ko::NaturalSituationalSuperko, moves / 2),
             ],
-            bans: HashIndex::with_capacity(16),
+            bans: HashIndex::with_capacity(0),
             removed: Vec::with_capacity(moves),
             hot: Vec::new(),
             hot_saved: Vec::new(),

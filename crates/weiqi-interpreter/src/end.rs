@@ -4,6 +4,9 @@
 //! PLAY --(stop-passes consecutive passes)--> STOPPED   (after-stop = "score-all-alive": ENDED, all alive)
 //! STOPPED: players propose dead-stone sets
 //!    both latest proposals name the same strings --> ENDED (agreement)
+//!       after-stop = "agreement-then-passes" (Ing): --> PLAY with the agreement standing; the
+//!       next stop-passes consecutive passes --> ENDED (agreement); a board play first sets the
+//!       agreement aside (seed 000, DECISIONS.md 3 revised)
 //!    a player resumes --> PLAY (who moves first: resume-first; history and ko state continue)
 //! final-end = "consecutive-passes": final-end-passes consecutive passes, counted across stops
 //!    and resumptions, end the game with every stone alive (AGA seed 004, Ing DECISIONS.md 3)
@@ -13,9 +16,14 @@
 //! ```
 //! Resignation and loss on time are accepted in any phase before the end.
 //!
-//! Interpretation: agreement ends the game at once. Ing's "if they agree they pass twice more"
-//! (seed 000) is a formality that changes nothing under area scoring without pass stones, so it
-//! is not played out as two more moves.
+//! Ing (seed 000): "if after the stop there is no disagreement on the status of the groups, the
+//! players pass again in a row (the total number of consecutive passes becomes four), after
+//! which the game is over" ("общее число последовательных пасов становится равно четырём").
+//! DECISIONS.md 3 (revised 2026-12): that is the normal end, so the agreed dead stones are dead
+//! after the four passes; only four passes with no agreement (a dispute played out) end with
+//! every stone alive. The two passes after the agreement are played as moves
+//! (`after-stop = "agreement-then-passes"`), and they are passes like any other (they count for
+//! `final-end-passes`; the agreement is checked first).
 
 use weiqi_core::{Board, Color, Ending, Point};
 use weiqi_spec::{AfterStop, EndRules, FinalEnd, LastPass, ResumeFirst};
@@ -39,6 +47,9 @@ pub struct PassCount {
 pub enum AfterPass {
     /// Play goes on.
     Continue,
+    /// The passes after an agreement are complete: the game ends by that agreement
+    /// (`after-stop = "agreement-then-passes"`).
+    EndAgreement,
     /// Play stops; the players agree on dead stones or resume.
     Stop,
     /// The game ends with every stone on the board alive.
@@ -46,10 +57,15 @@ pub enum AfterPass {
 }
 
 /// Counts a pass (placement passes are not counted: DECISIONS.md 2, "no pass stones") and rules
-/// on it: the final end first (`final-end`), then the stop (`stop-passes`, `after-stop`).
-pub fn after_pass(rules: &EndRules, count: &mut PassCount) -> AfterPass {
+/// on it: a standing agreement first (`agreed`: the players agreed at the last stop under
+/// `after-stop = "agreement-then-passes"`, and `stop-passes` passes since then end the game by
+/// it), then the final end (`final-end`), then the stop (`stop-passes`, `after-stop`).
+pub fn after_pass(rules: &EndRules, count: &mut PassCount, agreed: bool) -> AfterPass {
     count.since_resume += 1;
     count.since_play += 1;
+    if agreed && count.since_resume >= rules.stop_passes.max(1) {
+        return AfterPass::EndAgreement;
+    }
     let final_by_passes = rules.final_end == FinalEnd::ConsecutivePasses
         && rules.final_end_passes > 0
         && count.since_play >= rules.final_end_passes;
@@ -67,6 +83,13 @@ pub fn after_pass(rules: &EndRules, count: &mut PassCount) -> AfterPass {
         return AfterPass::Stop;
     }
     AfterPass::Continue
+}
+
+/// Whether an agreement on dead stones ends the game at once (`after-stop = "agreement"`), or
+/// only after `stop-passes` more passes (`"agreement-then-passes"`, Ing).
+#[must_use]
+pub fn agreement_ends_at_once(rules: &EndRules) -> bool {
+    rules.after_stop != AfterStop::AgreementThenPasses
 }
 
 /// Resets the counters after a board play.

@@ -37,6 +37,7 @@ pub struct Interpreter {
     passes: PassCount,
     cycle_from: CountFrom,
     proposals: ByColor<Option<Vec<Point>>>,
+    agreed: Option<Vec<Point>>,
     dead: Vec<Point>,
     ing: IngState,
     fuel: Option<u64>,
@@ -86,6 +87,7 @@ impl Interpreter {
                 to_move: start.to_move,
             },
             proposals: ByColor::default(),
+            agreed: None,
             dead: Vec::new(),
             ing: IngState::default(),
             fuel: None,
@@ -173,6 +175,13 @@ impl Interpreter {
     #[must_use]
     pub fn dead_stones(&self) -> &[Point] {
         &self.dead
+    }
+
+    /// The dead stones the players agreed on at the last stop, while the passes that end the
+    /// game by that agreement are still to come (`after-stop = "agreement-then-passes"`, Ing).
+    #[must_use]
+    pub fn pending_agreement(&self) -> Option<&[Point]> {
+        self.agreed.as_deref()
     }
 
     /// The latest dead-stone proposal of each player while play is stopped (whole strings).
@@ -339,8 +348,13 @@ impl Interpreter {
                 *self.pass_stones.get_mut(color.opponent()) += 1;
             }
             if !placing {
-                match end::after_pass(&self.ruleset.end, &mut self.passes) {
+                let agreed = self.agreed.is_some();
+                match end::after_pass(&self.ruleset.end, &mut self.passes, agreed) {
                     AfterPass::Continue => {}
+                    AfterPass::EndAgreement => {
+                        self.dead = self.agreed.take().unwrap_or_default();
+                        self.end_after_passes(Ending::Agreement);
+                    }
                     AfterPass::Stop => {
                         self.phase = Phase::Stopped;
                         self.proposals = ByColor::default();
@@ -354,6 +368,8 @@ impl Interpreter {
                 self.placement_left -= 1;
             }
             end::after_play(&mut self.passes);
+            // A board play instead of the passes after an agreement sets it aside.
+            self.agreed = None;
         }
         if self.phase == Phase::Playing
             && let Some(e) = cycle_end
@@ -448,8 +464,17 @@ impl Interpreter {
                 } = &self.proposals
                     && b == w
                 {
-                    self.dead = b.clone();
-                    self.end_after_passes(Ending::Agreement);
+                    if end::agreement_ends_at_once(&self.ruleset.end) {
+                        self.dead = b.clone();
+                        self.end_after_passes(Ending::Agreement);
+                    } else {
+                        // Ing: the players pass again; the game ends after those passes.
+                        self.agreed = Some(b.clone());
+                        self.passes.since_resume = 0;
+                        self.proposals = ByColor::default();
+                        self.phase = Phase::Playing;
+                        self.restart_cycle_count();
+                    }
                 }
                 Ok(ActionReport::default())
             }

@@ -9,9 +9,9 @@
 //! | [`play`] | — | VARIANTS.md 3.0 (a play: placement, capture) |
 //! | [`suicide`] | `play.suicide`, `play.single-stone-suicide` | VARIANTS.md 3.0, 4.9 |
 //! | [`ko`] | `play.ko`, `play.initial-position` | VARIANTS.md 3.a, 3.b; DECISIONS.md 1, 6, 7 |
-//! | [`long_cycle`] | `play.long-cycle`, `play.long-cycle-repetitions` | J89 Art. 12; DECISIONS.md 12 |
-//! | [`handicap`] | `board.sizes`, `handicap.*` | DECISIONS.md 2, 9 |
-//! | [`end`] | `end.*` | VARIANTS.md 3.e |
+//! | [`long_cycle`] | `play.long-cycle`, `play.long-cycle-repetitions`, `play.initial-position` | J89 Art. 12; DECISIONS.md 12 |
+//! | [`handicap`] | `board.sizes`, `handicap.*` | DECISIONS.md 2, 9, 21, 22, 25 |
+//! | [`end`] | `end.*` | VARIANTS.md 3.e; seed 000; DECISIONS.md 3 |
 //! | [`pass_stones`] | `end.pass-stones` | VARIANTS.md 3.d, seed 004 |
 //! | [`scoring`] | `scoring.*` | VARIANTS.md 3.c, 3.d, 3.f |
 //! | [`history`] | — | VARIANTS.md 3.0 (the recorded states every repetition rule reads) |

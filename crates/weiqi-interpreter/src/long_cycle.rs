@@ -64,9 +64,8 @@ pub fn ending(
     let start_counts = from.entry != 0 || rules.initial_position == InitialPosition::Counts;
     if let Some(start) = history.get(from.entry)
         && start_counts
-        && start.hash == last.hash
-        && start.board == last.board
         && from.to_move == last.to_move
+        && start.same_board(&last.board, last.hash)
     {
         count += 1;
     }

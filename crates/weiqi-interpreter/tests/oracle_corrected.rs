@@ -28,6 +28,12 @@ fn sgf(text: &str) -> Point {
 fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
     // Issue 8 item 3: `(;GM[1]FF[4]SZ[9]RU[AGA]HA[1];B[ee];W[];B[])` was scored with komi 7.5;
     // it is a handicap game: komi 0.5 (AGA's handicap komi) and the handicap tie rule.
+    use weiqi_interpreter::handicap::{is_handicap, stones};
+    assert_eq!(
+        [0, 1, 2, 9].map(|h| (is_handicap(h), stones(h))),
+        [(false, 0), (true, 0), (true, 2), (true, 9)],
+        "handicap 1 is a handicap game without stones"
+    );
     let aga = weiqi_spec::builtin("aga").expect("built-in");
     let mut g = Interpreter::new(&aga, Setup::with_handicap(size(9), 1)).expect("setup");
     assert_eq!(g.komi(), Points::from_halves(1), "AGA handicap komi 0.5");
@@ -57,6 +63,11 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
         );
         propose(&mut g, Black, &[]);
         propose(&mut g, White, &[]);
+        // Ing: the two passes after the agreement (DECISIONS.md 3).
+        assert_eq!(
+            replay(&mut g, &[pass(Black), pass(White)]),
+            Ruling::AllLegal(Phase::Ended(weiqi_core::Ending::Agreement))
+        );
         g.result().expect("result")
     };
     let winner = |r: GameResult| match r {
@@ -393,5 +404,374 @@ fn new_zealand_ignores_the_initial_position_decisions_13() {
             ply: 2,
             reason: Illegal::SituationalSuperko { repeats: 0 }
         }
+    );
+}
+
+// ---- Ing's normal end (issue 8 item 2, DECISIONS.md 3 revised) ------------------------------
+
+/// Issue 8 item 2's record: `(;GM[1]FF[4]SZ[9]RU[GOE]AB[ea][eb]...[ei]AW[fa][fb][bc][fc]...[fi]
+/// PL[B];B[];W[];B[];W[]TB[...]TW[...])`: Black's column e, White's column f, and a dead White
+/// stone at `bc` inside Black's area.
+fn ing_record() -> weiqi_interpreter::Interpreter {
+    let mut stones: Vec<(Point, Color)> = (0..9).map(|r| (Point::rc(r, 4), Black)).collect();
+    stones.extend((0..9).map(|r| (Point::rc(r, 5), White)));
+    stones.push((sgf("bc"), White));
+    let setup = Setup {
+        stones,
+        to_move: Some(Black),
+        ..Setup::even(size(9))
+    };
+    Interpreter::new(&variant("ing-1996"), setup).expect("setup")
+}
+
+#[test]
+fn ing_stop_agreement_then_two_passes_is_the_normal_end_decisions_3() {
+    // Seed 000: "if after the stop there is no disagreement on the status of the groups, the
+    // players pass again in a row (the total number of consecutive passes becomes four), after
+    // which the game is over". The agreed dead stone `bc` is dead: Black 45 points, White 36,
+    // komi 8: B+1 (the issue's record scored W+36 "every stone alive").
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[sgf("bc")]);
+    propose(&mut g, White, &[sgf("bc")]);
+    assert_eq!(
+        g.phase(),
+        Phase::Playing,
+        "the two passes are still to come"
+    );
+    assert_eq!(g.pending_agreement(), Some(&[sgf("bc")][..]));
+    assert_eq!(g.result(), None);
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::Agreement))
+    );
+    assert_eq!(g.moves_played(), 4);
+    assert_eq!(g.dead_stones(), &[sgf("bc")]);
+    let score = g.score().expect("scored");
+    assert_eq!(score.margin, Points::whole(1));
+    assert_eq!(
+        g.result(),
+        Some(GameResult::Win {
+            winner: Black,
+            by: weiqi_core::WinBy::Score(Points::whole(1))
+        })
+    );
+
+    // Four passes with no agreement (a dispute played out): every stone alive.
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    g.apply(weiqi_core::Action::Resume { by: White })
+        .expect("resume");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::AllAlive))
+    );
+    assert!(g.dead_stones().is_empty());
+    assert!(
+        g.score().expect("scored").margin < Points::ZERO,
+        "W wins with bc alive"
+    );
+}
+
+#[test]
+fn ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3() {
+    // A player who plays instead of passing disputes after all: the agreement no longer
+    // stands, and the next two passes stop play again (they do not end the game).
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[sgf("bc")]);
+    propose(&mut g, White, &[sgf("bc")]);
+    assert_eq!(
+        replay(&mut g, &[b(0, 0), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    assert_eq!(g.pending_agreement(), None);
+    assert!(g.dead_stones().is_empty());
+}
+
+#[test]
+fn agreement_ends_at_once_outside_ing_variants_3_e() {
+    // AGA (seed 004 rule 9): "after two passes in a row the doomed stones may be removed by
+    // agreement and the game ended"; four passes end it unconditionally. The agreement ends
+    // the game at once there.
+    let aga = variant("aga");
+    let mut g = Interpreter::new(&aga, Setup::even(size(5))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[b(2, 2), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
+    assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
+}
+
+// ---- Untested clauses (issue 8, "Untested clauses to pin") ----------------------------------
+
+#[test]
+fn an_ing_pass_cools_the_hot_stones_variants_3_a() {
+    // Rule H: "HOT := ∅ after any other play, or a pass" (VARIANTS.md 3.a; seed 000 "before
+    // some other board play or a pass has been made"). Two ko captures of the triple ko make
+    // both capturing stones hot; Black's pass cools them, so White may take Black's stone.
+    let mut g = game(&variant("ing-1996"), TRIPLE_KO, Black);
+    assert_eq!(
+        replay(&mut g, &TRIPLE_KO_CYCLE[..2]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(g.hot_stones().map(|h| h.len()), Some(2));
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(3, 3))),
+        Err(Illegal::HotStone {
+            stones: vec![Point::rc(2, 3)]
+        }),
+        "Black may not take White's hot stone at once"
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(g.hot_stones(), Some(Vec::new()), "the pass cooled them");
+    assert_eq!(
+        replay(&mut g, &[w(2, 1)]),
+        Ruling::AllLegal(Phase::Playing),
+        "White takes Black's stone at (3,1)"
+    );
+    // A one-stone suicide counts as a pass (seed 000) and cools them too.
+    let diagram = "
+        . O . . . . .
+        O O . . . . .";
+    let board_with = |base: &str| format!("{base}\n{}", TRIPLE_KO.trim_start_matches('\n'));
+    let mut g = game(&variant("ing-1996"), &board_with(diagram), Black);
+    let cycle: Vec<common::Step> = TRIPLE_KO_CYCLE[..2]
+        .iter()
+        .map(|&(c, at)| (c, at.map(|(r, col)| (r + 2, col))))
+        .collect();
+    assert_eq!(replay(&mut g, &cycle), Ruling::AllLegal(Phase::Playing));
+    assert_eq!(g.hot_stones().map(|h| h.len()), Some(2));
+    let r = g
+        .apply(weiqi_core::Action::play(Black, Point::rc(0, 0)))
+        .expect("a one-stone suicide is a pass");
+    assert!(r.counted_as_pass);
+    assert_eq!(g.hot_stones(), Some(Vec::new()));
+}
+
+#[test]
+fn ing_one_stone_suicide_is_the_second_pass_of_a_stop_seed_000() {
+    // Seed 000: "a self-capture removing only the stone just played is equivalent to a pass";
+    // VARIANTS.md 3.a: it counts toward the pass count, here as the pass that answers a pass.
+    let diagram = "
+        . O .
+        O O O
+        . . .";
+    let mut g = game(&variant("ing-1996"), diagram, White);
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    let r = g
+        .apply(weiqi_core::Action::play(Black, Point::rc(0, 0)))
+        .expect("counted as a pass");
+    assert!(r.counted_as_pass);
+    assert_eq!(g.phase(), Phase::Stopped);
+}
+
+/// Two "sending two, returning one" shapes, the second mirrored, with an empty column between.
+fn two_send_two() -> String {
+    SEND_TWO
+        .trim()
+        .lines()
+        .map(|row| {
+            let row = row.trim();
+            let mirrored: String = row.chars().rev().collect();
+            format!("{row} . {mirrored}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn two_cycles() -> (Vec<common::Step>, Vec<common::Step>) {
+    let left = SEND_TWO_CYCLE.to_vec();
+    let right = SEND_TWO_CYCLE
+        .iter()
+        .map(|&(c, at)| (c, at.map(|(r, col)| (r, 10 - col))))
+        .collect();
+    (left, right)
+}
+
+#[test]
+fn ing_rule_d_bans_from_the_most_recent_repetition_variants_3_a() {
+    // Rule D: "when a move produces sigma_t equal to an earlier sigma_t0 (most recent such
+    // t0), let m0 be the move made at ply t0+1". The start recurs after the left cycle (ply 4:
+    // t0 = 0, Black's (0,0) banned) and after the right one (ply 8: the most recent t0 is 4,
+    // so Black's (0,10), the move of ply 5, is banned; the oldest t0 = 0 would ban nothing new).
+    let (left, right) = two_cycles();
+    let mut g = game(&variant("ing-1996"), &two_send_two(), Black);
+    assert_eq!(replay(&mut g, &left), Ruling::AllLegal(Phase::Playing));
+    assert_eq!(replay(&mut g, &right), Ruling::AllLegal(Phase::Playing));
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 10))),
+        Err(Illegal::CycleRestart { started: 5 })
+    );
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 0))),
+        Err(Illegal::CycleRestart { started: 1 })
+    );
+}
+
+#[test]
+fn ing_rule_d_with_the_initial_position_ignored_decisions_7() {
+    // `initial-position = "ignored"` for Rule D: the start's recurrence at ply 4 records no ban
+    // (entry 0 is not a recorded situation), so Black may restart the cycle; Black's restart
+    // then recreates the situation of ply 1, which bans White's continuation from there.
+    let ignored = custom(
+        "ing-initial-ignored",
+        "ing-1996",
+        "[play]\ninitial-position = \"ignored\"\n",
+    );
+    let mut g = game(&ignored, SEND_TWO, Black);
+    assert_eq!(
+        replay(&mut g, &SEND_TWO_CYCLE),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 0))),
+        Ok(()),
+        "no ban from entry 0"
+    );
+    assert_eq!(
+        replay(&mut g, &SEND_TWO_CYCLE[..2]),
+        Ruling::Refused {
+            ply: 2,
+            reason: Illegal::CycleRestart { started: 2 }
+        }
+    );
+    // The built-in counts entry 0: the restart is banned at once.
+    let mut g = game(&variant("ing-1996"), SEND_TWO, Black);
+    assert_eq!(
+        replay(&mut g, &SEND_TWO_CYCLE),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        g.check(&weiqi_core::Action::play(Black, Point::rc(0, 0))),
+        Err(Illegal::CycleRestart { started: 1 })
+    );
+}
+
+#[test]
+fn rule_h_refuses_a_self_capture_of_a_hot_stone_variants_3_a() {
+    // Rule H: "a play that would remove any stone currently in HOT is illegal", by capture or
+    // by self-capture (ko::ing::check; the clause judged on its own: a self-capturing play of a
+    // string that holds a hot stone).
+    use weiqi_interpreter::fuel::Fuel;
+    use weiqi_interpreter::ko::ing::{IngState, check};
+    use weiqi_interpreter::play::play;
+    let board = weiqi_core::Board::from_diagram(
+        "
+        X . O .
+        O O . .
+        . . . .",
+    )
+    .expect("diagram");
+    let rules = variant("ing-1996");
+    let fuel = Fuel::new(None);
+    // Black at (0,1) self-captures (0,0) and (0,1): two stones, a legal self-capture in Ing.
+    let outcome = play(&rules.play, &board, Black, Point::rc(0, 1), &fuel).expect("legal play");
+    assert_eq!(
+        outcome.self_captured,
+        vec![Point::rc(0, 0), Point::rc(0, 1)]
+    );
+    let history = [weiqi_interpreter::history::Record::setup(
+        board.clone(),
+        Black,
+    )];
+    let cold = IngState::default();
+    assert_eq!(
+        check(
+            &cold,
+            &history,
+            &board,
+            Black,
+            Point::rc(0, 1),
+            &outcome,
+            &fuel
+        ),
+        Ok(())
+    );
+    let hot = IngState {
+        hot: vec![(Point::rc(0, 0), Black)],
+        bans: Vec::new(),
+    };
+    assert_eq!(
+        check(
+            &hot,
+            &history,
+            &board,
+            Black,
+            Point::rc(0, 1),
+            &outcome,
+            &fuel
+        ),
+        Err(Illegal::HotStone {
+            stones: vec![Point::rc(0, 0)]
+        })
+    );
+}
+
+#[test]
+fn stop_passes_other_than_two_end_play_later_variants_3_e() {
+    // `end.stop-passes` other than 2: three consecutive passes stop play; two do not.
+    let three = custom(
+        "j89-three-passes",
+        "japanese-1989",
+        "[end]\nstop-passes = 3\n",
+    );
+    let mut g = Interpreter::new(&three, Setup::even(size(5))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    // One pass stops play under stop-passes = 1.
+    let one = custom("j89-one-pass", "japanese-1989", "[end]\nstop-passes = 1\n");
+    let mut g = Interpreter::new(&one, Setup::even(size(5))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    // Ing after an agreement waits for stop-passes passes too: three here.
+    let ing3 = custom(
+        "ing-three-passes",
+        "ing-1996",
+        "[end]\nstop-passes = 3\nfinal-end-passes = 6\n",
+    );
+    let mut g = Interpreter::new(&ing3, Setup::even(size(9))).expect("setup");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[]);
+    propose(&mut g, White, &[]);
+    assert_eq!(
+        replay(&mut g, &[pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::Agreement))
     );
 }

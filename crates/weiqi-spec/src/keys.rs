@@ -250,10 +250,13 @@ pub const KEYS: &[KeyDoc] = &[
     key(
         "end.after-stop",
         KeyKind::Enum(AfterStop::NAMES),
-        "What the stop opens: an `agreement` phase on dead stones (disagreement resumes play), or \
-         immediate scoring with every stone on the board alive (`score-all-alive`, Tromp-Taylor). \
+        "What the stop opens: an `agreement` phase on dead stones (disagreement resumes play); \
+         `agreement-then-passes`, the same, but after the agreement the players pass \
+         `end.stop-passes` more times in a row and only then does the game end with the agreed \
+         dead stones (a board play instead sets the agreement aside; Ing); or immediate scoring \
+         with every stone on the board alive (`score-all-alive`, Tromp-Taylor). \
          `score-all-alive` requires `final-end = \"never\"`.",
-        "VARIANTS.md 3.e",
+        "VARIANTS.md 3.e; seed 000; DECISIONS.md 3",
     ),
     key(
         "end.resume-first",

@@ -174,6 +174,11 @@ spec_enum! {
     AfterStop {
         /// The players agree on dead stones, or dispute and resume.
         Agreement = "agreement",
+        /// As `agreement`, but once the players agree they pass again, `end.stop-passes` times
+        /// in a row, and only then does the game end with the agreed dead stones (Ing, seed
+        /// 000: "the total number of consecutive passes becomes four"; DECISIONS.md 3 revised).
+        /// A board play instead of those passes sets the agreement aside.
+        AgreementThenPasses = "agreement-then-passes",
         /// Immediate scoring with every stone on the board alive (Tromp-Taylor).
         ScoreAllAlive = "score-all-alive",
     }

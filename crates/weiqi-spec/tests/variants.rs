@@ -321,7 +321,8 @@ clauses! { "ing-1996", r;
     // seed 000: a pass answered by a pass stops play.
     ing_1996_two_passes_stop_seed_000: r.end.stop_passes => 2;
     // seed 000: dead stones by agreement, else play-out.
-    ing_1996_agreement_after_stop_seed_000: r.end.after_stop => AfterStop::Agreement;
+    ing_1996_agreement_then_two_passes_seed_000_decisions_3:
+        r.end.after_stop => AfterStop::AgreementThenPasses;
     // DECISIONS.md 3: the opponent of the last passer resumes.
     ing_1996_resume_opponent_of_last_mover_decisions_3:
         r.end.resume_first => ResumeFirst::OpponentOfLastMover;
@@ -1024,15 +1025,17 @@ fn suicide_rulings_of_variants_md_4_14() {
 #[test]
 fn end_of_play_column_of_variants_md_2_1() {
     let table: &[(&str, AfterStop, FinalEnd, u32)] = &[
+        // Seed 000: agreement, then two more passes (DECISIONS.md 3 revised).
         (
             "ing-1996",
-            AfterStop::Agreement,
+            AfterStop::AgreementThenPasses,
             FinalEnd::ConsecutivePasses,
             4,
         ),
+        // Seed 000: agreement, then two more passes (DECISIONS.md 3 revised).
         (
             "ing-aga",
-            AfterStop::Agreement,
+            AfterStop::AgreementThenPasses,
             FinalEnd::ConsecutivePasses,
             4,
         ),

@@ -292,8 +292,7 @@ impl Scorer {
                 self.flags.resize(self.live.cells.len(), 0);
                 for i in self.live.board_cells() {
                     let s = self.filled.label[i] as usize;
-                    if self.live.cells[i] != EMPTY && (out.seki_5_2[s] || out.borders_open_dame[s])
-                    {
+                    if self.live.cells[i] != EMPTY && out.seki_5_2[s] {
                         self.flags[i] = SEKI;
                     }
                 }

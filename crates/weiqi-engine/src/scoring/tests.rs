@@ -622,3 +622,18 @@ fn a_double_ko_seki_is_a_seki() {
         (Points::whole(2), Points::whole(2))
     );
 }
+
+#[test]
+fn lone_stones_on_an_open_board_are_not_marked_in_seki() {
+    // Issue 10 ("Cosmetic"): `(;SZ[5]KM[7.5];B[aa];W[ee];B[];W[])` under tromp-taylor drew both
+    // lone stones as "in seki". Their region is exempt (FILLING.md 2.7), so it holds no seki
+    // point (5.1) and a `count` variant's marks show no seki (9.4).
+    let s = run(
+        &ruleset("tromp-taylor"),
+        "X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . O",
+        &Game::default(),
+    );
+    assert_eq!(s.marks[0], PointMark::Stone(Color::Black));
+    assert_eq!(s.marks[24], PointMark::Stone(Color::White));
+    assert!(!s.marks.iter().any(|m| matches!(m, PointMark::SekiStone(_))));
+}

@@ -32,7 +32,8 @@ pub struct Seki {
 /// Applies the variant's `seki-eyes` value.
 ///
 /// `count` voids no eye and finds seki strings only for the marks, by the filling of
-/// `spec/FILLING.md` (9.4: the strings in seki of 5.2 and those next to an open dame point); `void-string` and `void-region` are [`string_level`] and
+/// `spec/FILLING.md` (9.4: the strings in seki of 5.2); `void-string` and `void-region` are
+/// [`string_level`] and
 /// [`region_level`] on the board as it is; `void-filled` is [`after_fill`].
 #[must_use]
 pub fn analyse(board: &Board, rule: SekiEyes) -> Seki {
@@ -40,7 +41,7 @@ pub fn analyse(board: &Board, rule: SekiEyes) -> Seki {
         SekiEyes::Count => {
             let f = neutral_fill::fill(board);
             Seki {
-                stones: f.seki_stones.union(&f.next_to_open_dame).copied().collect(),
+                stones: f.seki_stones,
                 void_eyes: BTreeSet::new(),
             }
         }
@@ -242,5 +243,14 @@ mod tests {
         let trap = board(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O");
         assert!(!string_level(&trap).stones.is_empty());
         assert!(analyse(&trap, SekiEyes::Count).stones.is_empty());
+    }
+
+    #[test]
+    fn count_marks_no_seki_for_lone_stones_on_an_open_board() {
+        // Issue 10 ("Cosmetic"): `(;SZ[5]KM[7.5];B[aa];W[ee];B[];W[])` under tromp-taylor drew
+        // both lone stones as "in seki". Their region is exempt (FILLING.md 2.7), so it holds no
+        // seki point (5.1) and the marks of a `count` variant show no seki (9.4).
+        let open = board("X . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . O");
+        assert!(analyse(&open, SekiEyes::Count).stones.is_empty());
     }
 }
