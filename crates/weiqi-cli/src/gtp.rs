@@ -7,6 +7,9 @@
 //! line. This module sends no ids. `weiqi score --dead gnugo` uses it to ask GNU Go for the dead
 //! stones; a referee between two programs can be built on [`Engine`] alone.
 //!
+//! The other side of the protocol, `weiqi gtp` (weiqi as a GTP engine), is the private
+//! `server` module.
+//!
 //! ```no_run
 //! use std::time::Duration;
 //! use weiqi_cli::gtp::Engine;
@@ -23,6 +26,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+mod game;
+pub(crate) mod server;
 
 /// Why a GTP exchange failed.
 #[derive(Debug, Clone, PartialEq, Eq)]

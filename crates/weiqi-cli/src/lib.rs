@@ -3,6 +3,8 @@
 //! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
 //! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
+//! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
+//!   under the variant (a rules engine: `genmove` plays random legal moves).
 //!
 //! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
 //! (the oracle), and so does `--budget` (a bound on interpreter work: the engine is bounded by
@@ -174,6 +176,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Speak GTP version 2 on standard input and output: a rules engine, not a player.
+    #[command(
+        long_about = "Speak GTP version 2 (the Go Text Protocol) on standard input and output, \
+                      keeping the game under the variant of --rules (default japanese-1989): \
+                      every move is checked by the referee and an illegal one is answered \
+                      `? illegal move: <reason> (<code>)`. A rules engine, not a player: \
+                      genmove plays a uniformly random legal move that fills no own eye, \
+                      from --seed.\n\n\
+                      Commands: protocol_version name version known_command list_commands \
+                      quit boardsize clear_board komi play genmove undo fixed_handicap \
+                      place_free_handicap set_free_handicap showboard final_score \
+                      final_status_list is_legal kgs-rules kgs-game_over, and weiqi-rules \
+                      [ID|FILE] (show or switch the variant, replaying the moves), \
+                      weiqi-explain [COLOR] VERTEX (why a move is illegal now) and \
+                      weiqi-status (phase, prisoners, pass stones, hot stones).\n\n\
+                      The board starts 19x19; `boardsize W H` sets a W x H rectangle. \
+                      final_score and final_status_list rule as if both players passed now, \
+                      the dead stones agreed being those of --dead auto. README.md, section \
+                      GTP, lists every choice."
+    )]
+    Gtp {
+        /// The seed of genmove's random choices (the same seed and commands give the same
+        /// moves).
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        seed: u64,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -282,6 +310,14 @@ where
                 which: referee::Which::from_flags(*interpreter, *budget),
                 both: *both,
             },
+            out,
+        ),
+        Command::Gtp { seed } => gtp::server::run(
+            cli.rules.as_deref(),
+            *seed,
+            cli.strict,
+            &limits,
+            &mut std::io::stdin().lock(),
             out,
         ),
     };

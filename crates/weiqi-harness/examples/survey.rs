@@ -1,0 +1,52 @@
+//! A longer seeded run that does not stop at the first divergence: it tallies divergences by
+//! observation (point names and seeds dropped) and prints the first case of each kind, then the
+//! statistics (also every 5,000 cases) and the speed.
+//!
+//! `cargo run --release -p weiqi-harness --example survey -- [FIRST_SEED] [CASES]`
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use weiqi_harness::generate::{Case, seeded_bytes};
+use weiqi_harness::{SEEDED_CASE_BYTES, oracle, stats::Stats};
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let first = args.first().copied().unwrap_or(0);
+    let n = args.get(1).copied().unwrap_or(1000);
+    let mut stats = Stats::default();
+    let mut kinds: BTreeMap<String, (u64, u64, String)> = BTreeMap::new();
+    let start = Instant::now();
+    for seed in first..first + n {
+        let Ok(case) = Case::from_bytes(&seeded_bytes(seed, SEEDED_CASE_BYTES)) else {
+            continue;
+        };
+        if (seed - first) % 5000 == 4999 {
+            println!("after {} cases: {stats}", seed - first + 1);
+        }
+        if let Err(d) = oracle::run(&case, &mut stats) {
+            let kind = d.observation.split('[').next().unwrap_or("").to_owned();
+            let kind = if kind.starts_with("check(") || kind.starts_with("apply(") {
+                kind.chars().take(6).collect()
+            } else {
+                kind
+            };
+            let e = kinds.entry(kind).or_insert((0, seed, d.to_string()));
+            e.0 += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    for (kind, (count, seed, text)) in &kinds {
+        println!("=== {kind}: {count} cases, first seed {seed}\n{text}\n");
+    }
+    println!("{stats}");
+    println!(
+        "{n} cases in {secs:.1} s: {:.0} cases/s, {:.0} actions/s; {} divergent",
+        n as f64 / secs,
+        stats.steps as f64 / secs,
+        kinds.values().map(|k| k.0).sum::<u64>()
+    );
+}

@@ -1,0 +1,390 @@
+//! Generators: bytes in, a valid test case out.
+//!
+//! One code base serves every driver (CONVENTIONS.md 15, 16): each generator reads an
+//! [`arbitrary::Unstructured`], so cargo-fuzz feeds it libFuzzer's bytes, the proptest strategy
+//! [`case_strategy`] feeds it a byte vector, and the seeded plain test feeds it bytes from a
+//! fixed pseudo-random stream ([`seeded_bytes`]). Every generator is total: exhausted bytes read
+//! as zeros, which choose the first and simplest option (a built-in variant, a small empty
+//! board), so any byte string is a valid case.
+//!
+//! The game script itself is not generated here: the oracle reads its bytes one action at a
+//! time and uses them to pick an index into the actions legal at that moment
+//! ([`crate::oracle`]), so every game is valid by construction.
+
+use std::fmt::Write as _;
+
+use arbitrary::Unstructured;
+use proptest::prelude::*;
+use weiqi_core::{BoardSize, Color, Point, Points, Setup};
+use weiqi_spec::{Placement, Ruleset, keys::KEYS, keys::KeyKind};
+
+/// The id a generated (non-built-in) ruleset gets; its spec file is `harness-custom.toml`.
+pub const CUSTOM_ID: &str = "harness-custom";
+
+/// The spec sections whose keys the ruleset generator changes (`meta`, `board` and `time` do not
+/// change a ruling of the referees: a size outside `board.sizes` is ruled with a note).
+const RULE_SECTIONS: &[&str] = &["play", "end", "scoring", "handicap"];
+
+/// A ruleset of a case: a built-in variant, or a built-in with some rule keys changed.
+#[derive(Debug, Clone)]
+pub struct RulesChoice {
+    /// The built-in variant the case starts from.
+    pub base: String,
+    /// The changed keys (`section.key`, TOML value), empty for the built-in itself.
+    pub changes: Vec<(String, String)>,
+    /// The validated ruleset.
+    pub ruleset: Ruleset,
+}
+
+impl RulesChoice {
+    /// The variant id a ruling file names: the built-in id, or [`CUSTOM_ID`].
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.ruleset.id
+    }
+
+    /// The spec file of a changed ruleset (`extends` the base, lists the changes); `None` for a
+    /// built-in.
+    #[must_use]
+    pub fn spec_toml(&self) -> Option<String> {
+        (!self.changes.is_empty()).then(|| spec_text(&self.base, &self.changes))
+    }
+}
+
+/// The spec file text of `base` with `changes` (grouped by section, in the order given).
+fn spec_text(base: &str, changes: &[(String, String)]) -> String {
+    let mut out = format!("extends = \"{base}\"\n");
+    for section in RULE_SECTIONS {
+        let mine: Vec<_> = changes
+            .iter()
+            .filter(|(k, _)| k.split_once('.').map(|(s, _)| s) == Some(*section))
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n[{section}]");
+        for (k, v) in mine {
+            let name = k.split_once('.').map_or(k.as_str(), |(_, n)| n);
+            let _ = writeln!(out, "{name} = {v}");
+        }
+    }
+    out
+}
+
+/// The built-in variants, read from `weiqi_spec` (never a hard-coded list).
+fn builtin_ids() -> Vec<&'static str> {
+    weiqi_spec::builtin_ids()
+}
+
+/// A random value for a rule key, as TOML; `None` for keys the generator leaves alone.
+fn key_value(u: &mut Unstructured<'_>, kind: KeyKind) -> arbitrary::Result<Option<String>> {
+    Ok(match kind {
+        KeyKind::Enum(names) => Some(format!("\"{}\"", u.choose(names)?)),
+        KeyKind::Color => Some(format!("\"{}\"", u.choose(weiqi_spec::keys::COLOR_NAMES)?)),
+        KeyKind::Count { min } => Some((min + u.int_in_range(0..=3)?).to_string()),
+        KeyKind::Komi => Some(Points::from_halves(u.int_in_range(-6..=20)?).to_string()),
+        _ => None,
+    })
+}
+
+/// A ruleset: three times in four a built-in variant (every one of them, chosen by a byte),
+/// otherwise a built-in with one to four rule keys (`play`, `end`, `scoring`, `handicap`) set to
+/// random values. A combination the spec's cross-key checks refuse drops its changes one by one
+/// until it validates, so the result is always a valid `Ruleset`.
+pub fn ruleset(u: &mut Unstructured<'_>) -> arbitrary::Result<RulesChoice> {
+    let ids = builtin_ids();
+    let base = (*u.choose(&ids)?).to_owned();
+    let mut changes: Vec<(String, String)> = Vec::new();
+    if u.arbitrary::<u8>()? >= 192 {
+        let keys: Vec<_> = KEYS
+            .iter()
+            .filter(|k| RULE_SECTIONS.contains(&k.section()) && k.key != "handicap.patterns")
+            .collect();
+        for _ in 0..u.int_in_range(1..=4)? {
+            let k = u.choose(&keys)?;
+            if let Some(v) = key_value(u, k.kind)? {
+                changes.retain(|(key, _)| key != k.key);
+                changes.push((k.key.to_owned(), v));
+            }
+        }
+    }
+    loop {
+        let parsed = if changes.is_empty() {
+            weiqi_spec::builtin(&base)
+        } else {
+            weiqi_spec::parse_str(&format!("{CUSTOM_ID}.toml"), &spec_text(&base, &changes))
+        };
+        match parsed {
+            Ok(ruleset) => {
+                return Ok(RulesChoice {
+                    base,
+                    changes,
+                    ruleset,
+                });
+            }
+            // A built-in always parses (weiqi-spec's own tests); an empty change list ends
+            // the loop.
+            Err(_) if !changes.is_empty() => {
+                changes.pop();
+            }
+            Err(_) => return Err(arbitrary::Error::IncorrectFormat),
+        }
+    }
+}
+
+/// Board sides, small ones more often (ko, suicide and seki are common on small boards).
+const SIDES: &[u32] = &[
+    1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 7, 7, 8, 9, 9,
+];
+
+/// A board size: mostly 1x1 to 9x9, small sides weighted (half of them squares, half
+/// rectangles such as 2x7 and 5x3), and now and then 13x13 (1 in 128) or 19x19 (1 in 256).
+pub fn board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
+    let roll: u8 = u.arbitrary()?;
+    let (w, h) = match roll {
+        255 => (19, 19),
+        253 | 254 => (13, 13),
+        _ => {
+            let w = *u.choose(SIDES)?;
+            let h = if u.arbitrary::<bool>()? {
+                w
+            } else {
+                *u.choose(SIDES)?
+            };
+            (w, h)
+        }
+    };
+    BoardSize::new(w, h).map_err(|_| arbitrary::Error::IncorrectFormat)
+}
+
+/// A setup: mostly an even game on an empty board; sometimes a handicap (a count the variant
+/// has a pattern for when it places fixed stones, else 1 to 5, the variant or free placement
+/// placing them); sometimes random setup stones (each string keeps a liberty, as a setup must)
+/// with a random player to move. Now and then a komi other than the variant's.
+pub fn setup(
+    u: &mut Unstructured<'_>,
+    rules: &Ruleset,
+    size: BoardSize,
+) -> arbitrary::Result<Setup> {
+    let roll: u8 = u.arbitrary()?;
+    let mut setup = Setup::even(size);
+    if (160..208).contains(&roll) {
+        let fixed: Vec<u32> = rules
+            .handicap
+            .patterns
+            .get(&size)
+            .map(|m| m.keys().copied().collect())
+            .unwrap_or_default();
+        setup.handicap = if rules.handicap.placement == Placement::Fixed && !fixed.is_empty() {
+            *u.choose(&fixed)?
+        } else {
+            let most = u32::try_from(size.points_count())
+                .unwrap_or(u32::MAX)
+                .min(5);
+            u.int_in_range(1..=most.max(1))?
+        };
+    } else if roll >= 208 {
+        let mut stones = Vec::new();
+        for p in size.points() {
+            match u.int_in_range(0u8..=7)? {
+                0 => stones.push((p, Color::Black)),
+                1 => stones.push((p, Color::White)),
+                _ => {}
+            }
+        }
+        setup.stones = keep_liberties(size, stones);
+        setup.to_move = Some(if u.arbitrary()? {
+            Color::Black
+        } else {
+            Color::White
+        });
+    }
+    if u.arbitrary::<u8>()? >= 224 {
+        setup.komi = Some(Points::from_halves(u.int_in_range(-4..=16)?));
+    }
+    Ok(setup)
+}
+
+/// Removes, until none is left, every string without a liberty (a setup may not hold one).
+fn keep_liberties(size: BoardSize, mut stones: Vec<(Point, Color)>) -> Vec<(Point, Color)> {
+    loop {
+        let at = |p: Point, stones: &[(Point, Color)]| {
+            stones.iter().find(|(q, _)| *q == p).map(|(_, c)| *c)
+        };
+        let dead = stones.iter().map(|&(p, _)| p).find(|&start| {
+            let Some(color) = at(start, &stones) else {
+                return false;
+            };
+            let mut seen = vec![start];
+            let mut i = 0;
+            while i < seen.len() {
+                for n in size.neighbours(seen[i]) {
+                    match at(n, &stones) {
+                        None => return false,
+                        Some(c) if c == color && !seen.contains(&n) => seen.push(n),
+                        Some(_) => {}
+                    }
+                }
+                i += 1;
+            }
+            true
+        });
+        match dead {
+            Some(p) => stones.retain(|(q, _)| *q != p),
+            None => return stones,
+        }
+    }
+}
+
+/// A generated case: the ruleset, the setup, and the script bytes the oracle reads action by
+/// action.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The ruleset.
+    pub rules: RulesChoice,
+    /// The setup.
+    pub setup: Setup,
+    /// The game script (bytes that pick indexes into the legal actions).
+    pub script: Vec<u8>,
+}
+
+impl Case {
+    /// Reads a case from `u`: ruleset, board size, setup, then every remaining byte as the
+    /// script.
+    pub fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let rules = ruleset(u)?;
+        let size = board_size(u)?;
+        let setup = setup(u, &rules.ruleset, size)?;
+        let script = u.bytes(u.len())?.to_vec();
+        Ok(Case {
+            rules,
+            setup,
+            script,
+        })
+    }
+
+    /// [`Case::generate`] over a byte slice.
+    pub fn from_bytes(bytes: &[u8]) -> arbitrary::Result<Case> {
+        Case::generate(&mut Unstructured::new(bytes))
+    }
+}
+
+impl<'a> arbitrary::Arbitrary<'a> for Case {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Case> {
+        Case::generate(u)
+    }
+}
+
+/// A proptest strategy for cases: a byte vector of up to `max_len` bytes read by
+/// [`Case::from_bytes`] (the same generator the fuzz target uses).
+pub fn case_strategy(max_len: usize) -> impl Strategy<Value = Case> {
+    proptest::collection::vec(any::<u8>(), 0..max_len)
+        .prop_filter_map("the generator refused the bytes", |b| {
+            Case::from_bytes(&b).ok()
+        })
+}
+
+/// `len` pseudo-random bytes from `seed` (xorshift64*): the byte stream of the seeded runs.
+#[must_use]
+pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 12: "every built-in variant": the generator reaches each id weiqi-spec lists.
+    #[test]
+    fn every_builtin_variant_is_generated() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..2000 {
+            let bytes = seeded_bytes(seed, 64);
+            let r = ruleset(&mut Unstructured::new(&bytes)).expect("total generator");
+            seen.insert(r.base.clone());
+        }
+        let all: std::collections::BTreeSet<String> =
+            builtin_ids().into_iter().map(str::to_owned).collect();
+        assert_eq!(seen, all);
+    }
+
+    /// Issue 12: "random valid combinations of every spec axis": changed rulesets occur, they
+    /// validate, their spec file reparses to the same ruleset, and keys of every rule section
+    /// are changed.
+    #[test]
+    fn changed_rulesets_are_valid_and_reparse() {
+        let mut sections = std::collections::BTreeSet::new();
+        let mut custom = 0;
+        for seed in 0..2000 {
+            let bytes = seeded_bytes(seed, 64);
+            let r = ruleset(&mut Unstructured::new(&bytes)).expect("total generator");
+            if let Some(toml) = r.spec_toml() {
+                custom += 1;
+                let again = weiqi_spec::parse_str("harness-custom.toml", &toml).expect(&toml);
+                assert_eq!(again, r.ruleset, "{toml}");
+                for (k, _) in &r.changes {
+                    sections.insert(k.split_once('.').map(|(s, _)| s.to_owned()));
+                }
+            }
+        }
+        assert!(custom > 200, "only {custom} changed rulesets in 2000");
+        assert_eq!(sections.len(), RULE_SECTIONS.len(), "{sections:?}");
+    }
+
+    /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13 and 19x19 now and then; small
+    /// boards are the majority.
+    #[test]
+    fn board_sizes_cover_small_rectangles_and_large_boards() {
+        let mut sizes = std::collections::BTreeMap::new();
+        for seed in 0..5000 {
+            let bytes = seeded_bytes(seed, 8);
+            let s = board_size(&mut Unstructured::new(&bytes)).expect("total generator");
+            *sizes.entry((s.width(), s.height())).or_insert(0) += 1;
+        }
+        for wh in [(1, 1), (2, 7), (5, 3), (9, 9), (13, 13), (19, 19)] {
+            assert!(sizes.contains_key(&wh), "{wh:?} never generated");
+        }
+        let small: u32 = sizes
+            .iter()
+            .filter(|((w, h), _)| u32::from(*w) * u32::from(*h) <= 25)
+            .map(|(_, n)| n)
+            .sum();
+        assert!(
+            small > 2500,
+            "{small} of 5000 boards have 25 points or fewer"
+        );
+    }
+
+    /// A setup never holds a string without liberties, and all three kinds occur.
+    #[test]
+    fn setups_are_valid_and_varied() {
+        let rules = weiqi_spec::builtin("japanese-1989").expect("built-in");
+        let size = BoardSize::square(5).expect("size");
+        let (mut handicap, mut stones) = (0, 0);
+        for seed in 0..500 {
+            let bytes = seeded_bytes(seed, 64);
+            let s = setup(&mut Unstructured::new(&bytes), &rules, size).expect("total");
+            handicap += u32::from(s.handicap > 0);
+            stones += u32::from(!s.stones.is_empty());
+            let kept = keep_liberties(size, s.stones.clone());
+            assert_eq!(kept, s.stones, "a string without liberties survived");
+        }
+        assert!(handicap > 20 && stones > 20, "{handicap} {stones}");
+    }
+
+    /// Exhausted bytes still make a case (the generator is total).
+    #[test]
+    fn empty_bytes_make_a_case() {
+        let case = Case::from_bytes(&[]).expect("total generator");
+        assert!(case.script.is_empty());
+        assert!(case.rules.changes.is_empty());
+    }
+}

@@ -1,0 +1,553 @@
+//! The differential oracle: the interpreter and the engine play the same script, and after every
+//! step every observation of the [`Referee`] trait must be equal.
+//!
+//! Three outcomes (CONVENTIONS.md 17, after wasmtime's `DiffEqResult`): both referees agree
+//! (on every accepted action, and on every refusal with the same reason); or the interpreter ran
+//! out of fuel ([`Outcome::Inconclusive`]: the states may differ from there on, so the game
+//! stops). Anything else is a [`Divergence`], which names the first diverging observation, both
+//! values, and the case as a ruling file ([`crate::ruling`]).
+//!
+//! The observations compared after every step: `board`, `to_move`, `phase`, `moves_played`,
+//! `prisoners`, `pass_stones`, `hot_stones` (where both track them), `check` of a play on every
+//! point of the board and of a pass by the player to move (verdict and reason), `legal_moves`,
+//! `score` (every field: komi, each side's breakdown, margin, result, marks, notes) and `result`.
+//! For every action: `check` before it and what `apply` reported (captures, self-captures, a
+//! suicide counted as a pass, or the refusal).
+//!
+//! The script's bytes choose among the actions legal at that moment (see [`choose`]), so every
+//! game is valid by construction; a few refused actions (a play on an occupied or forbidden point,
+//! a play out of turn, a proposal naming an empty point) are tried on purpose, and both referees
+//! must refuse them for the same reason.
+
+use arbitrary::Unstructured;
+use weiqi_core::{
+    Action, ActionReport, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, Point,
+    PointMark, Referee, Score,
+};
+use weiqi_engine::Engine;
+use weiqi_interpreter::Interpreter;
+
+use crate::generate::Case;
+use crate::ruling;
+use crate::stats::{GameStats, Stats};
+
+/// The interpreter's fuel per decision (one unit per simulated play and per history entry
+/// compared): far more than any generated game needs, so that running out marks a real
+/// blow-up of the oracle.
+pub const FUEL: u64 = 1_000_000;
+
+/// How a case ended when the referees did not diverge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every step agreed (the game ended, or the script's action budget ran out).
+    Agree,
+    /// Both referees refused the setup, with the same message.
+    SetupRefused,
+    /// The interpreter ran out of fuel; the comparison stopped there.
+    Inconclusive,
+}
+
+/// The first observation on which the referees differ.
+#[derive(Debug, Clone)]
+pub struct Divergence {
+    /// The number of actions tried before it (0 = right after the setup).
+    pub step: usize,
+    /// The observation, e.g. `check(B cc)` or `score.black.territory`.
+    pub observation: String,
+    /// The interpreter's value.
+    pub interpreter: String,
+    /// The engine's value.
+    pub engine: String,
+    /// The case as a ruling file (SGF, variant id, spec file when not built-in).
+    pub ruling: String,
+    /// The actions tried up to the divergence (the last one included), for a replay.
+    pub tried: Vec<Tried>,
+}
+
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "divergence at step {} on `{}`:\n  interpreter: {}\n  engine:      {}\n\n{}",
+            self.step, self.observation, self.interpreter, self.engine, self.ruling
+        )
+    }
+}
+
+/// One action the script tried, and whether both referees accepted it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tried {
+    /// The action.
+    pub action: Action,
+    /// The refusal both referees gave, if they refused it.
+    pub refused: Option<Illegal>,
+}
+
+/// The longest game a script plays before it only passes and agrees (per board point).
+const ACTIONS_PER_POINT: usize = 3;
+/// Resumptions per game before the script only agrees (so every game can end).
+const MAX_RESUMES: u32 = 3;
+/// Steps after which a game is cut off, whatever the phase.
+const HARD_CAP: usize = 1500;
+
+struct Game<'c> {
+    case: &'c Case,
+    interp: Interpreter,
+    engine: Engine,
+    tried: Vec<Tried>,
+    proposals: ByColor<Option<Vec<Point>>>,
+    resumes: u32,
+    stats: GameStats,
+}
+
+/// What the referees agreed on at one step (the interpreter's side, equal to the engine's).
+struct Seen {
+    checks: Vec<(Point, Result<(), Illegal>)>,
+    legal: Vec<Move>,
+}
+
+/// A step that could not finish: a divergence, or the interpreter ran out of fuel.
+enum Stop {
+    Diverged(Box<Divergence>),
+    OutOfFuel,
+}
+
+type Step<T> = Result<T, Stop>;
+
+/// Runs `case` on both referees, adding what happened to `stats`.
+pub fn run(case: &Case, stats: &mut Stats) -> Result<Outcome, Box<Divergence>> {
+    let rules = &case.rules.ruleset;
+    let interp = Interpreter::new(rules, case.setup.clone()).map(|i| i.with_fuel(FUEL));
+    let engine = Engine::new(rules, case.setup.clone());
+    let (interp, engine) = match (interp, engine) {
+        (Ok(i), Ok(e)) => (i, e),
+        (Err(a), Err(b)) if a.to_string() == b.to_string() => {
+            stats.add_setup_refused();
+            return Ok(Outcome::SetupRefused);
+        }
+        (a, b) => {
+            return Err(Box::new(Divergence {
+                step: 0,
+                observation: "setup".to_owned(),
+                interpreter: a
+                    .map(|_| "accepted".to_owned())
+                    .unwrap_or_else(|e| e.to_string()),
+                engine: b
+                    .map(|_| "accepted".to_owned())
+                    .unwrap_or_else(|e| e.to_string()),
+                ruling: ruling::render(case, &[]),
+                tried: Vec::new(),
+            }));
+        }
+    };
+    let mut game = Game {
+        case,
+        interp,
+        engine,
+        tried: Vec::new(),
+        proposals: ByColor::default(),
+        resumes: 0,
+        stats: GameStats::default(),
+    };
+    let outcome = match game.play_out() {
+        Ok(()) => Ok(Outcome::Agree),
+        Err(Stop::OutOfFuel) => Ok(Outcome::Inconclusive),
+        Err(Stop::Diverged(d)) => Err(d),
+    };
+    if let Ok(o) = outcome {
+        stats.add_game(&game.stats, o);
+    }
+    outcome
+}
+
+/// Plays the given `actions` on both referees from `case`'s ruleset and setup (its script is not
+/// read), comparing every observation after every step as [`run`] does: the replay of a
+/// regression. The actions need not be legal (both referees must then refuse them alike).
+pub fn replay(
+    case: &Case,
+    actions: &[Action],
+    stats: &mut Stats,
+) -> Result<Outcome, Box<Divergence>> {
+    let rules = &case.rules.ruleset;
+    let interp = Interpreter::new(rules, case.setup.clone()).map(|i| i.with_fuel(FUEL));
+    let engine = Engine::new(rules, case.setup.clone());
+    let (Ok(interp), Ok(engine)) = (interp, engine) else {
+        return run(case, stats);
+    };
+    let mut game = Game {
+        case,
+        interp,
+        engine,
+        tried: Vec::new(),
+        proposals: ByColor::default(),
+        resumes: 0,
+        stats: GameStats::default(),
+    };
+    let mut play = || -> Step<()> {
+        game.compare_setup()?;
+        for a in actions {
+            game.observe()?;
+            game.step(a.clone())?;
+        }
+        game.observe()?;
+        if matches!(game.interp.phase(), Phase::Ended(_)) {
+            game.finish();
+        }
+        Ok(())
+    };
+    let outcome = match play() {
+        Ok(()) => Ok(Outcome::Agree),
+        Err(Stop::OutOfFuel) => Ok(Outcome::Inconclusive),
+        Err(Stop::Diverged(d)) => Err(d),
+    };
+    if let Ok(o) = outcome {
+        stats.add_game(&game.stats, o);
+    }
+    outcome
+}
+
+impl Game<'_> {
+    fn diverged(&self, observation: &str, interpreter: String, engine: String) -> Stop {
+        Stop::Diverged(Box::new(Divergence {
+            step: self.tried.len(),
+            observation: observation.to_owned(),
+            interpreter,
+            engine,
+            ruling: ruling::render(self.case, &self.tried),
+            tried: self.tried.clone(),
+        }))
+    }
+
+    /// Compares one observation.
+    fn same<T: PartialEq + std::fmt::Debug>(&self, name: &str, a: T, b: T) -> Step<()> {
+        if a == b {
+            Ok(())
+        } else {
+            Err(self.diverged(name, format!("{a:?}"), format!("{b:?}")))
+        }
+    }
+
+    /// The setup observations both referees offer beside the trait: the setup notes
+    /// (DECISIONS.md 25), the komi in force and the handicap.
+    fn compare_setup(&self) -> Step<()> {
+        self.same("notes", self.interp.notes(), self.engine.notes())?;
+        self.same("komi", self.interp.komi(), self.engine.komi())?;
+        self.same("handicap", self.interp.handicap(), self.engine.handicap())
+    }
+
+    fn play_out(&mut self) -> Step<()> {
+        self.compare_setup()?;
+        let points = self.case.setup.size.points_count();
+        let budget = ACTIONS_PER_POINT * points + 20;
+        let script = self.case.script.clone();
+        let mut u = Unstructured::new(&script);
+        loop {
+            let seen = self.observe()?;
+            if matches!(self.interp.phase(), Phase::Ended(_)) {
+                self.finish();
+                return Ok(());
+            }
+            if self.tried.len() >= HARD_CAP {
+                return Ok(());
+            }
+            let winding_down = self.tried.len() >= budget || u.is_empty();
+            let action = self.choose(&mut u, &seen, winding_down);
+            self.step(action)?;
+        }
+    }
+
+    /// Compares every observation now; returns what both see.
+    fn observe(&mut self) -> Step<Seen> {
+        let (i, e) = (&self.interp, &self.engine);
+        self.same("board", i.board(), e.board())?;
+        self.same("to_move", i.to_move(), e.to_move())?;
+        self.same("phase", i.phase(), e.phase())?;
+        self.same("moves_played", i.moves_played(), e.moves_played())?;
+        self.same("prisoners", i.prisoners(), e.prisoners())?;
+        self.same("pass_stones", i.pass_stones(), e.pass_stones())?;
+        if let (Some(a), Some(b)) = (i.hot_stones(), e.hot_stones()) {
+            self.same("hot_stones", sorted(a), sorted(b))?;
+        }
+        let color = i.to_move();
+        let mut checks = Vec::new();
+        for p in i.size().points() {
+            let action = Action::play(color, p);
+            let a = i.check(&action);
+            if a == Err(Illegal::OutOfFuel) {
+                return Err(Stop::OutOfFuel);
+            }
+            self.same(&format!("check({action})"), &a, &e.check(&action))?;
+            if let Err(r) = &a {
+                self.stats.refusal(r);
+            }
+            checks.push((p, a));
+        }
+        let pass = Action::pass(color);
+        let a = i.check(&pass);
+        if a == Err(Illegal::OutOfFuel) {
+            return Err(Stop::OutOfFuel);
+        }
+        self.same(&format!("check({pass})"), &a, &e.check(&pass))?;
+        let legal = sorted(i.legal_moves());
+        self.same("legal_moves", &legal, &sorted(e.legal_moves()))?;
+        if matches!(i.phase(), Phase::Ended(_)) {
+            self.same(
+                "dead_stones",
+                sorted(i.dead_stones().to_vec()),
+                sorted(e.dead_stones().to_vec()),
+            )?;
+        }
+        compare_scores(self, i.score(), e.score())?;
+        self.same("result", i.result(), e.result())?;
+        Ok(Seen { checks, legal })
+    }
+
+    /// Tries `action` on both referees.
+    fn step(&mut self, action: Action) -> Step<()> {
+        let name = format!("check({action})");
+        let a = self.interp.check(&action);
+        if a == Err(Illegal::OutOfFuel) {
+            return Err(Stop::OutOfFuel);
+        }
+        let b = self.engine.check(&action);
+        self.tried.push(Tried {
+            action: action.clone(),
+            refused: a.clone().err(),
+        });
+        self.same(&name, &a, &b)?;
+        let phase_before = self.interp.phase();
+        let ra = self.interp.apply(action.clone());
+        if matches!(&ra, Err(e) if e.reason == Illegal::OutOfFuel) {
+            return Err(Stop::OutOfFuel);
+        }
+        let rb = self.engine.apply(action.clone());
+        let name = format!("apply({action})");
+        match (ra, rb) {
+            (Ok(x), Ok(y)) => {
+                self.same(&name, report(&x), report(&y))?;
+                self.stats
+                    .accepted(&action, &x, phase_before, &self.proposals);
+                self.track(&action);
+            }
+            (Err(x), Err(y)) => self.same(&name, x.reason, y.reason)?,
+            (x, y) => return Err(self.diverged(&name, format!("{x:?}"), format!("{y:?}"))),
+        }
+        if self.interp.phase() == Phase::Stopped {
+            self.stats.stopped = true;
+        }
+        Ok(())
+    }
+
+    /// Keeps the harness's copy of the latest proposals (to propose agreement) and the number
+    /// of resumptions.
+    fn track(&mut self, action: &Action) {
+        match action {
+            Action::ProposeDead { by, dead } => *self.proposals.get_mut(*by) = Some(dead.clone()),
+            Action::Resume { .. } => {
+                self.resumes += 1;
+                self.proposals = ByColor::default();
+            }
+            _ => {}
+        }
+    }
+
+    /// The end of a game: the score and result both agreed on, into the statistics.
+    fn finish(&mut self) {
+        let score = self.interp.score();
+        let result = self.interp.result();
+        self.stats
+            .ended(self.interp.phase(), score.as_ref(), result);
+    }
+
+    /// Picks the next action from the script's bytes among the actions legal now; once the
+    /// script is spent or the game is long, passes and agreement (so the game ends).
+    fn choose(&self, u: &mut Unstructured<'_>, seen: &Seen, winding_down: bool) -> Action {
+        let color = self.interp.to_move();
+        let byte = |u: &mut Unstructured<'_>| u.arbitrary::<u8>().unwrap_or(0);
+        let pick = |u: &mut Unstructured<'_>, n: usize| u.choose_index(n).unwrap_or(0);
+        if self.interp.phase() == Phase::Stopped {
+            // Agreement: the player without a standing proposal (or the player to move)
+            // repeats the other's.
+            let agree = match (&self.proposals[color], &self.proposals[color.opponent()]) {
+                (_, Some(theirs)) => Action::ProposeDead {
+                    by: color,
+                    dead: theirs.clone(),
+                },
+                (Some(mine), None) => Action::ProposeDead {
+                    by: color.opponent(),
+                    dead: mine.clone(),
+                },
+                (None, None) => Action::ProposeDead {
+                    by: color,
+                    dead: Vec::new(),
+                },
+            };
+            if winding_down || self.resumes >= MAX_RESUMES && byte(u) < 180 {
+                return agree;
+            }
+            let stones: Vec<Point> = self
+                .interp
+                .board()
+                .iter()
+                .filter_map(|(p, c)| c.map(|_| p))
+                .collect();
+            return match byte(u) {
+                0..=99 => agree,
+                100..=179 => Action::ProposeDead {
+                    by: if byte(u) < 200 {
+                        color
+                    } else {
+                        color.opponent()
+                    },
+                    dead: stones
+                        .into_iter()
+                        .filter(|_| u.ratio(1, 4).unwrap_or(false))
+                        .collect(),
+                },
+                180..=219 => Action::Resume {
+                    by: if byte(u) < 128 {
+                        color
+                    } else {
+                        color.opponent()
+                    },
+                },
+                220..=229 => {
+                    let empty: Vec<Point> = self.interp.board().empty_points().collect();
+                    match empty.get(pick(u, empty.len().max(1))) {
+                        Some(&p) => Action::ProposeDead {
+                            by: color,
+                            dead: vec![p],
+                        },
+                        None => agree,
+                    }
+                }
+                230..=239 => Action::Resign { by: color },
+                _ => Action::ProposeDead {
+                    by: color,
+                    dead: Vec::new(),
+                },
+            };
+        }
+        let plays: Vec<Move> = seen
+            .legal
+            .iter()
+            .copied()
+            .filter(|m| *m != Move::Pass)
+            .collect();
+        let pass_ok = seen.legal.contains(&Move::Pass);
+        let pass_or_play = |u: &mut Unstructured<'_>| {
+            if pass_ok || plays.is_empty() {
+                Action::pass(color)
+            } else {
+                Action::Move {
+                    color,
+                    mv: plays[pick(u, plays.len())],
+                }
+            }
+        };
+        if winding_down {
+            return pass_or_play(u);
+        }
+        match byte(u) {
+            0..=231 if !plays.is_empty() => Action::Move {
+                color,
+                mv: plays[pick(u, plays.len())],
+            },
+            244..=249 => {
+                let refused: Vec<Point> = seen
+                    .checks
+                    .iter()
+                    .filter(|(_, r)| r.is_err())
+                    .map(|(p, _)| *p)
+                    .collect();
+                match refused.get(pick(u, refused.len().max(1))) {
+                    Some(&p) if byte(u) < 192 => Action::play(color, p),
+                    _ => match plays.first() {
+                        Some(&mv) => Action::Move {
+                            color: color.opponent(),
+                            mv,
+                        },
+                        None => Action::pass(color.opponent()),
+                    },
+                }
+            }
+            250..=252 if byte(u) < 32 => Action::Resign {
+                by: if byte(u) < 128 {
+                    color
+                } else {
+                    color.opponent()
+                },
+            },
+            253..=255 if byte(u) < 16 => Action::LoseOnTime { by: color },
+            _ => pass_or_play(u),
+        }
+    }
+}
+
+fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+    v.sort();
+    v
+}
+
+/// An action report with the point lists sorted (the order of removal is not an observation).
+fn report(r: &ActionReport) -> (Vec<Point>, Vec<Point>, bool) {
+    (
+        sorted(r.captured.clone()),
+        sorted(r.self_captured.clone()),
+        r.counted_as_pass,
+    )
+}
+
+/// Compares two scores field by field, naming the first that differs.
+fn compare_scores(g: &Game<'_>, a: Option<Score>, b: Option<Score>) -> Step<()> {
+    let (a, b) = match (a, b) {
+        (None, None) => return Ok(()),
+        (Some(a), Some(b)) => (a, b),
+        (a, b) => return g.same("score", a.is_some(), b.is_some()),
+    };
+    g.same("score.komi", a.komi, b.komi)?;
+    for c in [Color::Black, Color::White] {
+        let (x, y) = (&a.sides[c], &b.sides[c]);
+        let side = if c == Color::Black { "black" } else { "white" };
+        g.same(&format!("score.{side}.stones"), x.stones, y.stones)?;
+        g.same(&format!("score.{side}.territory"), x.territory, y.territory)?;
+        g.same(&format!("score.{side}.prisoners"), x.prisoners, y.prisoners)?;
+        g.same(
+            &format!("score.{side}.pass_stones"),
+            x.pass_stones,
+            y.pass_stones,
+        )?;
+        g.same(&format!("score.{side}.bonus"), x.bonus, y.bonus)?;
+        g.same(&format!("score.{side}.penalty"), x.penalty, y.penalty)?;
+        g.same(&format!("score.{side}.total"), x.total, y.total)?;
+    }
+    g.same("score.margin", a.margin, b.margin)?;
+    g.same("score.result", a.result, b.result)?;
+    if let Some(i) =
+        (0..a.marks.len().max(b.marks.len())).find(|&i| a.marks.get(i) != b.marks.get(i))
+    {
+        let p = g
+            .interp
+            .board()
+            .size()
+            .point_at(i)
+            .map_or("?".to_owned(), |p| p.to_sgf());
+        g.same::<Option<&PointMark>>(&format!("score.marks[{p}]"), a.marks.get(i), b.marks.get(i))?;
+    }
+    if std::env::var_os("WEIQI_HARNESS_SKIP_NOTES").is_some() {
+        return Ok(());
+    }
+    g.same("score.notes", &a.notes, &b.notes)
+}
+
+/// Whether a game ended with a count (agreement or every stone alive).
+#[must_use]
+pub fn is_counted(phase: Phase) -> bool {
+    matches!(phase, Phase::Ended(Ending::Agreement | Ending::AllAlive))
+}
+
+/// Whether a result is a tie (a draw by count or by a long cycle).
+#[must_use]
+pub fn is_tie(result: Option<GameResult>, score: Option<&Score>) -> bool {
+    result == Some(GameResult::Draw) || score.is_some_and(|s| s.margin.halves() == 0)
+}
