@@ -6,21 +6,15 @@ use weiqi_core::{
     Action, Board, BoardSize, Color, GameResult, Illegal, Move, Phase, Point, PointMark, Points,
     Referee, Score, Setup,
 };
-use weiqi_interpreter::Interpreter;
 use weiqi_spec::Ruleset;
 
 use crate::dead::auto;
+use crate::referee::{self, Which};
 
 /// Starts a referee for `ruleset` and `setup`: the one place where `weiqi gtp` chooses the
-/// implementation that rules (the interpreter until the CLI's referee factory reaches main).
+/// implementation that rules: the engine, through the command line's referee factory.
 fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Box<dyn Referee>, String> {
-    let game = if strict {
-        Interpreter::new_strict(ruleset, setup)
-    } else {
-        Interpreter::new(ruleset, setup)
-    };
-    game.map(|g| Box::new(g) as Box<dyn Referee>)
-        .map_err(|e| e.to_string())
+    referee::new_game(Which::Engine, ruleset, setup, strict, None).map(|g| g as Box<dyn Referee>)
 }
 
 /// The most passes [`Game::ruling`] adds to end play (AGA's and Ing's final ends need four).
