@@ -276,6 +276,7 @@ impl Engine {
                 prisoners: [0; 2],
                 pass_stones: [0; 2],
                 cycle_from: 0,
+                cycle_start: None,
                 ko_point: NONE,
                 ko_stone: NONE,
             },
@@ -856,6 +857,11 @@ impl Engine {
                     }
                 }
             }
+            // No occurrence since the restart but the one the resumption started from
+            // (`cycle_start`, recorded by no entry): this is the second.
+            if self.hist.entries[t].cycle_count == 1 && self.flow.cycle_start == Some(sit) {
+                self.hist.entries[t].cycle_count = 2;
+            }
             let prev = self.hist.situations.insert(sit, t32);
             self.hist.entries[t].prev_situation = Some(prev);
         }
@@ -1012,12 +1018,24 @@ impl Engine {
                     by.opponent()
                 };
                 self.flow.since_resume = 0;
-                // DECISIONS.md 12: the long-cycle count restarts when play stops; the state
-                // the stopping pass left is the first occurrence of the resumed play (a
-                // resumption is never undone, so the entry's count may be rewritten).
+                // DECISIONS.md 12: the long-cycle count restarts when play resumes; the
+                // situation the resumed play starts from (the stopping pass's board, the
+                // player to move after the resumption) is its first occurrence. When the
+                // resumption kept the player to move, that is the stopping pass's entry (a
+                // resumption is never undone, so the entry's count may be rewritten);
+                // otherwise no entry recorded it, and the count starts after the entry, with
+                // the situation kept in `cycle_start` (found by the differential harness:
+                // weiqi-harness/tests/regressions.rs).
                 let last = self.hist.entries.len() - 1;
-                self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
-                self.hist.entries[last].cycle_count = 1;
+                let entry = self.hist.entries[last];
+                if entry.to_move == self.flow.to_move {
+                    self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
+                    self.flow.cycle_start = None;
+                    self.hist.entries[last].cycle_count = 1;
+                } else {
+                    self.flow.cycle_from = u32::try_from(last + 1).unwrap_or(u32::MAX);
+                    self.flow.cycle_start = Some(situation(entry.board, self.flow.to_move));
+                }
                 self.proposals = ByColor::default();
                 self.flow.phase = Phase::Playing;
                 Ok(ActionReport::default())
