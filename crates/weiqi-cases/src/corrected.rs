@@ -1,11 +1,16 @@
 //! The rulings issue 8 ("The oracle, corrected") found wrong, from the interpreter's
-//! `tests/oracle_corrected.rs`: the start of a game (handicap 1, the first mover). Its board-size
+//! `tests/oracle_corrected.rs`: the start of a game (handicap 1, the first mover) and Ing's
+//! normal end (without the interpreter's `dead_stones()` and `pending_agreement()`, which are
+//! not Referee observations; the engine's `tests/ing_end.rs` checks its own). Its board-size
 //! case reads `notes()` and the strict constructor, which are not Referee observations, and
 //! stays in the interpreter's suite (the engine's own `tests/setup.rs` checks the same notes).
 
 use crate::common::new_game;
 use crate::common::{Ruling, all_ids, b, custom, pass, propose, replay, variant, w};
-use weiqi_core::{BoardSize, Color, GameResult, Illegal, Phase, Point, Points, Setup};
+use weiqi_core::{
+    Action, BoardSize, Color, Ending, GameResult, Illegal, Move, Phase, PhaseKind, Point, Points,
+    Setup, WinBy,
+};
 
 use Color::{Black, White};
 
@@ -161,6 +166,121 @@ fn first_after_placement_black_moves_black_first_handicap_key() {
     assert_eq!(g.to_move(), White, "the built-in value, for contrast");
 }
 
+// ---- Ing's normal end (issue 8 item 2, DECISIONS.md 3 revised) ------------------------------
+
+/// Issue 8 item 2's record: `(;GM[1]FF[4]SZ[9]RU[GOE]AB[ea][eb]...[ei]AW[fa][fb][bc][fc]...[fi]
+/// PL[B];B[];W[];B[];W[]TB[...]TW[...])`: Black's column e, White's column f, and a dead White
+/// stone at `bc` inside Black's area.
+fn ing_record() -> crate::common::Game {
+    let mut stones: Vec<(Point, Color)> = (0..9).map(|r| (Point::rc(r, 4), Black)).collect();
+    stones.extend((0..9).map(|r| (Point::rc(r, 5), White)));
+    stones.push((sgf("bc"), White));
+    let setup = Setup {
+        stones,
+        to_move: Some(Black),
+        ..Setup::even(size(9))
+    };
+    new_game(&variant("ing-1996"), setup).expect("setup")
+}
+
+fn ing_stop_agreement_then_two_passes_is_the_normal_end_decisions_3() {
+    // Seed 000: "if after the stop there is no disagreement on the status of the groups, the
+    // players pass again in a row (the total number of consecutive passes becomes four), after
+    // which the game is over". The agreed dead stone `bc` is dead: B+1 (komi 8).
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[sgf("bc")]);
+    propose(&mut g, White, &[sgf("bc")]);
+    assert_eq!(
+        g.phase(),
+        Phase::Playing,
+        "the two passes are still to come"
+    );
+    assert_eq!(
+        g.to_move(),
+        Black,
+        "turn order continues after the agreement"
+    );
+    assert_eq!(g.result(), None);
+    assert_eq!(g.score(), None);
+    assert!(g.legal_moves().contains(&Move::Pass));
+    assert!(g.legal_moves().contains(&Move::Play(sgf("aa"))));
+    assert_eq!(
+        g.check(&Action::ProposeDead {
+            by: Black,
+            dead: Vec::new()
+        }),
+        Err(Illegal::WrongPhase {
+            needs: PhaseKind::Stopped
+        }),
+        "play has returned: no proposals until the next stop"
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(Black)]),
+        Ruling::AllLegal(Phase::Playing)
+    );
+    assert_eq!(
+        replay(&mut g, &[pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::Agreement))
+    );
+    assert_eq!(g.moves_played(), 4);
+    assert!(g.legal_moves().is_empty());
+    let score = g.score().expect("scored");
+    assert_eq!(score.margin, Points::whole(1));
+    assert_eq!(
+        g.result(),
+        Some(GameResult::Win {
+            winner: Black,
+            by: WinBy::Score(Points::whole(1))
+        })
+    );
+
+    // Four passes with no agreement (a dispute played out): every stone alive, W wins.
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    g.apply(Action::Resume { by: White }).expect("resume");
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Ended(Ending::AllAlive))
+    );
+    assert!(
+        g.score().expect("scored").margin < Points::ZERO,
+        "W wins with bc alive"
+    );
+}
+
+fn ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3() {
+    // A player who plays instead of passing disputes after all: the agreement no longer
+    // stands, and the next two passes stop play again (they do not end the game); the fourth
+    // consecutive pass then ends it with every stone alive (final-end-passes = 4).
+    let mut g = ing_record();
+    assert_eq!(
+        replay(&mut g, &[pass(Black), pass(White)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    propose(&mut g, Black, &[sgf("bc")]);
+    propose(&mut g, White, &[sgf("bc")]);
+    assert_eq!(
+        replay(&mut g, &[b(0, 0), pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Stopped)
+    );
+    g.apply(Action::Resume { by: Black }).expect("resume");
+    assert_eq!(
+        replay(&mut g, &[pass(White), pass(Black)]),
+        Ruling::AllLegal(Phase::Ended(Ending::AllAlive))
+    );
+    assert!(
+        g.score().expect("scored").margin < Points::ZERO,
+        "bc is alive: the agreement was set aside"
+    );
+}
+
 /// The cases of this module, by name.
 pub const CASES: &[(&str, fn())] = &[
     (
@@ -174,5 +294,13 @@ pub const CASES: &[(&str, fn())] = &[
     (
         "corrected::first_after_placement_black_moves_black_first_handicap_key",
         first_after_placement_black_moves_black_first_handicap_key,
+    ),
+    (
+        "corrected::ing_stop_agreement_then_two_passes_is_the_normal_end_decisions_3",
+        ing_stop_agreement_then_two_passes_is_the_normal_end_decisions_3,
+    ),
+    (
+        "corrected::ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3",
+        ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3,
     ),
 ];

@@ -137,6 +137,7 @@ pub struct Engine {
     komi: Points,
     penalties: ByColor<Points>,
     proposals: ByColor<Option<Vec<Point>>>,
+    agreed: Vec<Point>,
     dead: Vec<Point>,
     actions: u32,
     notes: Vec<SetupNote>,
@@ -272,6 +273,7 @@ impl Engine {
                 since_resume: 0,
                 since_play: 0,
                 stops: 0,
+                agreed: false,
                 placement_left,
                 prisoners: [0; 2],
                 pass_stones: [0; 2],
@@ -285,6 +287,7 @@ impl Engine {
             komi,
             penalties: ByColor::default(),
             proposals: ByColor::default(),
+            agreed: Vec::new(),
             dead: Vec::new(),
             actions: 0,
             notes: Vec::new(),
@@ -362,7 +365,22 @@ impl Engine {
     /// The agreed dead stones (whole strings), once the game ended by agreement.
     #[must_use]
     pub fn dead_stones(&self) -> &[Point] {
-        &self.dead
+        if self.flow.phase == Phase::Ended(Ending::Agreement) {
+            &self.dead
+        } else {
+            // An undone end (the pass that ended the game by a standing agreement) leaves no
+            // dead stones behind.
+            &[]
+        }
+    }
+
+    /// The dead stones the players agreed on at the last stop, while the passes that end the
+    /// game by that agreement are still to come (`after-stop = "agreement-then-passes"`, Ing;
+    /// the interpreter's `pending_agreement`). A board play sets the agreement aside; undoing
+    /// that play brings it back.
+    #[must_use]
+    pub fn pending_agreement(&self) -> Option<&[Point]> {
+        self.flow.agreed.then_some(self.agreed.as_slice())
     }
 
     /// The Zobrist hash of the board (XOR of one random key per stone; 0 for the empty board).
@@ -685,6 +703,8 @@ impl Engine {
             }
             self.flow.since_resume = 0;
             self.flow.since_play = 0;
+            // A board play instead of the passes after an agreement sets it aside.
+            self.flow.agreed = false;
         }
         if self.flow.phase == Phase::Playing
             && let Some(e) = cycle_end
@@ -693,12 +713,19 @@ impl Engine {
         }
     }
 
-    /// Counts a pass and rules on it: the final end first, then the stop (the interpreter's
+    /// Counts a pass and rules on it: a standing agreement first (Ing: `stop-passes` passes
+    /// after it end the game by it), then the final end, then the stop (the interpreter's
     /// `end::after_pass`).
     fn after_pass(&mut self) {
         self.flow.since_resume += 1;
         self.flow.since_play += 1;
         let r = self.rules;
+        if self.flow.agreed && self.flow.since_resume >= r.stop_passes {
+            self.flow.agreed = false;
+            self.dead.clone_from(&self.agreed);
+            self.end_after_passes(Ending::Agreement);
+            return;
+        }
         if r.final_end_passes > 0 && self.flow.since_play >= r.final_end_passes {
             self.end_after_passes(Ending::AllAlive);
             return;
@@ -920,6 +947,27 @@ impl Engine {
         debug_assert_eq!(t, self.hist.entries.len());
     }
 
+    /// DECISIONS.md 12: the long-cycle count restarts when play resumes (after a dispute, or
+    /// after an agreement under `agreement-then-passes`); the situation the resumed play starts
+    /// from (the stopping pass's board, the player to move now) is its first occurrence. When
+    /// the player to move is the one the stopping pass's entry recorded, that entry is it (a
+    /// resumption or an agreement is never undone, so the entry's count may be rewritten);
+    /// otherwise no entry recorded it, and the count starts after the entry, with the
+    /// situation kept in `cycle_start` (found by the differential harness:
+    /// weiqi-harness/tests/regressions.rs).
+    fn restart_cycle_count(&mut self) {
+        let last = self.hist.entries.len() - 1;
+        let entry = self.hist.entries[last];
+        if entry.to_move == self.flow.to_move {
+            self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
+            self.flow.cycle_start = None;
+            self.hist.entries[last].cycle_count = 1;
+        } else {
+            self.flow.cycle_from = u32::try_from(last + 1).unwrap_or(u32::MAX);
+            self.flow.cycle_start = Some(situation(entry.board, self.flow.to_move));
+        }
+    }
+
     fn check_proposal(&self, dead: &[Point]) -> Result<(), Illegal> {
         match self.flow.phase {
             Phase::Ended(_) => return Err(Illegal::GameOver),
@@ -1003,8 +1051,19 @@ impl Engine {
                 } = &self.proposals
                     && b == w
                 {
-                    self.dead = b.clone();
-                    self.end_after_passes(Ending::Agreement);
+                    if self.rules.agreement_then_passes {
+                        // Ing (DECISIONS.md 3 revised): play returns with the agreement
+                        // standing; the next `stop-passes` passes end the game by it.
+                        self.agreed = b.clone();
+                        self.flow.agreed = true;
+                        self.flow.since_resume = 0;
+                        self.proposals = ByColor::default();
+                        self.flow.phase = Phase::Playing;
+                        self.restart_cycle_count();
+                    } else {
+                        self.dead = b.clone();
+                        self.end_after_passes(Ending::Agreement);
+                    }
                 }
                 Ok(ActionReport::default())
             }
@@ -1018,24 +1077,7 @@ impl Engine {
                     by.opponent()
                 };
                 self.flow.since_resume = 0;
-                // DECISIONS.md 12: the long-cycle count restarts when play resumes; the
-                // situation the resumed play starts from (the stopping pass's board, the
-                // player to move after the resumption) is its first occurrence. When the
-                // resumption kept the player to move, that is the stopping pass's entry (a
-                // resumption is never undone, so the entry's count may be rewritten);
-                // otherwise no entry recorded it, and the count starts after the entry, with
-                // the situation kept in `cycle_start` (found by the differential harness:
-                // weiqi-harness/tests/regressions.rs).
-                let last = self.hist.entries.len() - 1;
-                let entry = self.hist.entries[last];
-                if entry.to_move == self.flow.to_move {
-                    self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
-                    self.flow.cycle_start = None;
-                    self.hist.entries[last].cycle_count = 1;
-                } else {
-                    self.flow.cycle_from = u32::try_from(last + 1).unwrap_or(u32::MAX);
-                    self.flow.cycle_start = Some(situation(entry.board, self.flow.to_move));
-                }
+                self.restart_cycle_count();
                 self.proposals = ByColor::default();
                 self.flow.phase = Phase::Playing;
                 Ok(ActionReport::default())
@@ -1135,7 +1177,7 @@ impl Referee for Engine {
         if !self.scoring_ready() {
             return None;
         }
-        self.count(&self.dead)
+        self.count(self.dead_stones())
     }
 
     fn result(&self) -> Option<GameResult> {

@@ -170,6 +170,9 @@ pub(crate) struct Flow {
     pub(crate) since_play: u32,
     /// Stops so far.
     pub(crate) stops: u32,
+    /// The agreement of the last stop stands (`after-stop = "agreement-then-passes"`): the
+    /// dead stones are the engine's `agreed`, and `stop-passes` passes end the game by it.
+    pub(crate) agreed: bool,
     /// Free handicap stones Black has still to place.
     pub(crate) placement_left: u32,
     /// Prisoners each side has taken.

@@ -39,6 +39,9 @@ pub(crate) struct Rules {
     pub(crate) stop_passes: u32,
     /// The stop scores at once with every stone alive (Tromp-Taylor).
     pub(crate) stop_scores: bool,
+    /// An agreement at a stop ends the game only after `stop_passes` more passes (Ing,
+    /// `after-stop = "agreement-then-passes"`, DECISIONS.md 3 revised).
+    pub(crate) agreement_then_passes: bool,
     /// Who moves first on resumption: the opponent of the last mover (else of the resumer).
     pub(crate) resume_opponent_of_last_mover: bool,
     /// Consecutive passes that end the game (0: none).
@@ -84,6 +87,7 @@ impl Rules {
             long_cycle_repetitions: play.long_cycle_repetitions.max(1),
             stop_passes: end.stop_passes.max(1),
             stop_scores: end.after_stop == AfterStop::ScoreAllAlive,
+            agreement_then_passes: end.after_stop == AfterStop::AgreementThenPasses,
             resume_opponent_of_last_mover: end.resume_first == ResumeFirst::OpponentOfLastMover,
             final_end_passes: if end.final_end == FinalEnd::ConsecutivePasses {
                 end.final_end_passes

@@ -228,6 +228,20 @@ mod tests {
     }
 
     #[test]
+    fn an_eye_is_void_when_any_bordering_string_is_in_seki() {
+        // Issue 8, "Untested clauses": J89 Art. 8 ("eye points ... surrounded by live stones in
+        // seki are not territory"; DECISIONS.md 10, FILLING.md 5.3 "not bordered by a string in
+        // seki"): one string in seki among the eye's borders is enough. The eye (0,0) is
+        // bordered by Black (0,1), next to the dame (0,2) and so in seki, and by Black (1,0),
+        // which touches no dame and is not in seki: the eye is void all the same.
+        let b = board(". X . O .\nX O O O .");
+        let s = string_level(&b);
+        assert!(s.stones.contains(&Point::rc(0, 1)), "{s:?}");
+        assert!(!s.stones.contains(&Point::rc(1, 0)), "{s:?}");
+        assert!(s.void_eyes.contains(&Point::rc(0, 0)), "{s:?}");
+    }
+
+    #[test]
     fn count_voids_nothing() {
         let s = analyse(&board(SEKI), SekiEyes::Count);
         assert!(s.void_eyes.is_empty());
