@@ -278,6 +278,7 @@ impl Engine {
                 prisoners: [0; 2],
                 pass_stones: [0; 2],
                 cycle_from: 0,
+                cycle_start: None,
                 ko_point: NONE,
                 ko_stone: NONE,
             },
@@ -883,6 +884,11 @@ impl Engine {
                     }
                 }
             }
+            // No occurrence since the restart but the one the resumption started from
+            // (`cycle_start`, recorded by no entry): this is the second.
+            if self.hist.entries[t].cycle_count == 1 && self.flow.cycle_start == Some(sit) {
+                self.hist.entries[t].cycle_count = 2;
+            }
             let prev = self.hist.situations.insert(sit, t32);
             self.hist.entries[t].prev_situation = Some(prev);
         }
@@ -941,13 +947,25 @@ impl Engine {
         debug_assert_eq!(t, self.hist.entries.len());
     }
 
-    /// DECISIONS.md 12: the long-cycle count restarts when play stops; the state the stopping
-    /// pass left is the first occurrence of the resumed play (a resumption or an agreement is
-    /// never undone, so the entry's count may be rewritten).
+    /// DECISIONS.md 12: the long-cycle count restarts when play resumes (after a dispute, or
+    /// after an agreement under `agreement-then-passes`); the situation the resumed play starts
+    /// from (the stopping pass's board, the player to move now) is its first occurrence. When
+    /// the player to move is the one the stopping pass's entry recorded, that entry is it (a
+    /// resumption or an agreement is never undone, so the entry's count may be rewritten);
+    /// otherwise no entry recorded it, and the count starts after the entry, with the
+    /// situation kept in `cycle_start` (found by the differential harness:
+    /// weiqi-harness/tests/regressions.rs).
     fn restart_cycle_count(&mut self) {
         let last = self.hist.entries.len() - 1;
-        self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
-        self.hist.entries[last].cycle_count = 1;
+        let entry = self.hist.entries[last];
+        if entry.to_move == self.flow.to_move {
+            self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);
+            self.flow.cycle_start = None;
+            self.hist.entries[last].cycle_count = 1;
+        } else {
+            self.flow.cycle_from = u32::try_from(last + 1).unwrap_or(u32::MAX);
+            self.flow.cycle_start = Some(situation(entry.board, self.flow.to_move));
+        }
     }
 
     fn check_proposal(&self, dead: &[Point]) -> Result<(), Illegal> {

@@ -181,6 +181,10 @@ pub(crate) struct Flow {
     pub(crate) pass_stones: [u32; 2],
     /// The first entry the long-cycle count reads (it restarts on resumption).
     pub(crate) cycle_from: u32,
+    /// The situation the resumed play started from, when no entry recorded it: a resumption
+    /// that changed the player to move starts from the stopping pass's board with the new
+    /// player to move, the first occurrence of that situation for the count (DECISIONS.md 12).
+    pub(crate) cycle_start: Option<u64>,
     /// Simple ko: the cell whose play would retake, the cell of the stone it would retake, and
     /// who may not retake (`NONE` cells when there is no ko).
     pub(crate) ko_point: u16,

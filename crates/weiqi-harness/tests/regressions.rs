@@ -1,0 +1,77 @@
+//! Divergences the harness found, each replayed on both referees as a regression
+//! (CONVENTIONS.md 19), with a line on the bug it caught.
+
+use weiqi_core::{Action, BoardSize, Color, Setup};
+use weiqi_harness::generate::{CUSTOM_ID, Case, RulesChoice};
+use weiqi_harness::oracle::{self, Outcome};
+use weiqi_harness::stats::Stats;
+
+/// A case of `base` changed by `changes` (spec keys and TOML values) on `setup`.
+fn case(base: &str, changes: &[(&str, &str)], setup: Setup) -> Case {
+    let changes: Vec<(String, String)> = changes
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    let mut toml = format!("extends = \"{base}\"\n");
+    for (k, v) in &changes {
+        let (section, name) = k.split_once('.').expect("section.key");
+        toml.push_str(&format!("[{section}]\n{name} = {v}\n"));
+    }
+    let ruleset = if changes.is_empty() {
+        weiqi_spec::builtin(base).expect("built-in")
+    } else {
+        weiqi_spec::parse_str(&format!("{CUSTOM_ID}.toml"), &toml).expect(&toml)
+    };
+    Case {
+        rules: RulesChoice {
+            base: base.to_owned(),
+            changes,
+            ruleset,
+        },
+        setup,
+        script: Vec::new(),
+    }
+}
+
+/// Replays `actions` and expects agreement on every step.
+fn check(case: &Case, actions: &[Action]) -> Stats {
+    let mut stats = Stats::default();
+    match oracle::replay(case, actions, &mut stats) {
+        Ok(outcome) => assert_eq!(outcome, Outcome::Agree),
+        Err(d) => panic!("{d}"),
+    }
+    stats
+}
+
+/// Found by the seeded run (seed 3905, `japanese-1989` with `long-cycle-repetitions = 2`): after
+/// a resumption that changes the player to move (`resume-first = "opponent-of-resumer"`), the
+/// engine counted the stopping pass's situation with the player to move *before* the
+/// resumption as the first occurrence of the resumed play, so a pass that recreated that
+/// situation ended the game without result. DECISIONS.md 12 and `play.long-cycle-repetitions`:
+/// a situation is the board and the player to move, and the count restarts when play resumes,
+/// from the situation after the resumption (the interpreter's `long_cycle.rs`); the engine was
+/// wrong.
+#[test]
+fn long_cycle_count_restarts_from_the_situation_after_resumption_decisions_12() {
+    let c = case(
+        "japanese-1989",
+        &[("play.long-cycle-repetitions", "2")],
+        Setup::even(BoardSize::square(1).expect("size")),
+    );
+    let stats = check(
+        &c,
+        &[
+            Action::pass(Color::Black),
+            Action::pass(Color::White),
+            Action::ProposeDead {
+                by: Color::Black,
+                dead: Vec::new(),
+            },
+            Action::Resume { by: Color::Black },
+            // White moves first after Black's resumption; this pass recreates the board with
+            // Black to move, which is not the situation the resumed play started from.
+            Action::pass(Color::White),
+        ],
+    );
+    assert_eq!(stats.no_result, 0);
+}
