@@ -496,7 +496,7 @@ impl Progress {
             indicatif::ProgressDrawTarget::hidden(),
         );
         if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} files, {per_sec}, {eta} left",
+            "{bar:40} {pos}/{len} files, {elapsed} elapsed, {eta} left",
         ) {
             bar.set_style(style);
         }

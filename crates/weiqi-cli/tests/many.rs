@@ -449,3 +449,51 @@ fn diff_takes_many_files_too() {
     assert_eq!(objects.len(), 6);
     assert_eq!(objects[0]["rulings"].as_array().map(Vec::len), Some(2));
 }
+
+#[test]
+fn the_diff_and_json_lines_examples_of_json_md_are_the_real_output() {
+    // JSON.md's examples are the real output (as tests/cli.rs keeps the others): the fifth
+    // `json` block is `weiqi diff`'s, the `jsonl` block the JSON Lines of two files.
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(crate_dir.join("JSON.md")).expect("JSON.md");
+    let block = |fence: &str, n: usize| {
+        doc.split(fence)
+            .nth(n)
+            .and_then(|b| b.split("```").next())
+            .unwrap_or("")
+            .to_owned()
+    };
+    let run_here = |args: &[&str], code: i32| {
+        let output = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+            .args(args)
+            .current_dir(crate_dir)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        String::from_utf8(output.stdout).expect("utf-8")
+    };
+    let diff = run_here(
+        &[
+            "diff",
+            "tests/data/centre-5x5.sgf",
+            "--rules=japanese-1989,chinese-1988",
+            "--json",
+        ],
+        1,
+    );
+    let documented: Value = serde_json::from_str(&block("```json\n", 5)).expect("json");
+    assert_eq!(
+        serde_json::from_str::<Value>(&diff).expect("json"),
+        documented
+    );
+    let jsonl = run_here(
+        &[
+            "check",
+            "tests/data/centre-5x5.sgf",
+            "tests/data/truncated.sgf",
+            "--json",
+        ],
+        2,
+    );
+    assert_eq!(lines(&jsonl), lines(&block("```jsonl\n", 1)));
+}
