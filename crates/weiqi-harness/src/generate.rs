@@ -408,8 +408,16 @@ impl Case {
     /// edges; the ruleset from [`biased_ruleset`] on the shape family's axes; the shape's player
     /// to move; now and then a komi of its own (integral komi makes ties).
     pub fn shape(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let index = u.choose_index(crate::shapes::SHAPES.len())?;
+        Case::of_shape(u, index)
+    }
+
+    /// [`Case::shape`] with the shape given (its index in [`crate::shapes::SHAPES`]).
+    pub fn of_shape(u: &mut Unstructured<'_>, index: usize) -> arbitrary::Result<Case> {
         use crate::shapes::{Family, Placement, SHAPES, place};
-        let index = u.choose_index(SHAPES.len())?;
+        if index >= SHAPES.len() {
+            return Err(arbitrary::Error::IncorrectFormat);
+        }
         let big =
             Board::from_diagram(SHAPES[index].diagram).map_or(0, |b| b.size().points_count()) > 30;
         let most = if big { 1 } else { 2 };
@@ -614,6 +622,25 @@ mod tests {
         }
         assert!(custom > 200, "only {custom} changed rulesets in 2000");
         assert_eq!(sections.len(), RULE_SECTIONS.len(), "{sections:?}");
+    }
+
+    /// Issue 12, "every spec axis": every key of the rule sections (but `handicap.patterns`, a
+    /// per-size table of points) is set to a value the spec validates in some generated
+    /// ruleset, by the generic generator or the biased one.
+    #[test]
+    fn every_rule_key_is_changed_in_a_valid_ruleset() {
+        let mut changed = std::collections::BTreeSet::new();
+        for seed in 0..1500 {
+            let bytes = seeded_bytes(seed, 64);
+            let r = ruleset(&mut Unstructured::new(&bytes)).expect("total generator");
+            let b = biased_ruleset(&mut Unstructured::new(&bytes), KO_AXES).expect("total");
+            for (k, _) in r.changes.iter().chain(&b.changes) {
+                changed.insert(k.clone());
+            }
+        }
+        for k in rule_keys(RULE_SECTIONS) {
+            assert!(changed.contains(k.key), "{} never changed", k.key);
+        }
     }
 
     /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13 and 19x19 now and then; small

@@ -37,6 +37,8 @@ pub struct GameStats {
     pub suicide_as_pass: bool,
     /// A play filled the last liberty of its own string and captured (so it stayed).
     pub last_liberty_capture: bool,
+    /// A play captured two or more stones (a snapback's second capture, among others).
+    pub multi_capture: bool,
     /// Steps (actions tried).
     pub steps: u64,
     /// Play stopped at least once.
@@ -79,6 +81,9 @@ impl GameStats {
         }
         if effect.fills_last_liberty && !report.captured.is_empty() {
             self.last_liberty_capture = true;
+        }
+        if report.captured.len() >= 2 {
+            self.multi_capture = true;
         }
     }
 
@@ -163,6 +168,8 @@ pub struct Stats {
     pub suicide_as_pass: u64,
     /// Games with a play that filled its own last liberty and captured.
     pub last_liberty_capture: u64,
+    /// Games with a play that captured two or more stones.
+    pub multi_capture: u64,
     /// Cases per generator ([`crate::generate::Kind::name`]).
     pub kinds: BTreeMap<&'static str, u64>,
     /// Per refusal code: games in which a check refused for it, and refusals in all.
@@ -195,6 +202,7 @@ impl Stats {
         self.self_capture_multi += u64::from(g.self_capture_multi);
         self.suicide_as_pass += u64::from(g.suicide_as_pass);
         self.last_liberty_capture += u64::from(g.last_liberty_capture);
+        self.multi_capture += u64::from(g.multi_capture);
         *self.kinds.entry(g.kind).or_default() += 1;
         if let Some((phase, result)) = g.ending {
             self.ended += 1;
@@ -231,6 +239,7 @@ impl Stats {
         self.self_capture_multi += other.self_capture_multi;
         self.suicide_as_pass += other.suicide_as_pass;
         self.last_liberty_capture += other.last_liberty_capture;
+        self.multi_capture += other.multi_capture;
         for (k, n) in &other.kinds {
             *self.kinds.entry(k).or_default() += n;
         }
@@ -297,7 +306,7 @@ impl fmt::Display for Stats {
         writeln!(
             f,
             "games: ended {}, stopped {}, disputed {}, resumed {}, seki {}, suicide played {}, \
-             no-result {}, tie {}, resigned/time {}",
+             no-result {}, tie {}, resigned/time {}, capture of several stones {}",
             self.ended,
             self.stopped,
             self.disputed,
@@ -306,7 +315,8 @@ impl fmt::Display for Stats {
             self.suicide_played,
             self.no_result,
             self.tie,
-            self.resigned
+            self.resigned,
+            self.multi_capture
         )?;
         f.write_str("hard cases (games):")?;
         for (name, n) in self.hard_cases() {
