@@ -30,7 +30,9 @@
 
 pub mod generate;
 pub mod oracle;
+pub mod raw;
 pub mod ruling;
+pub mod scoring_case;
 pub mod stats;
 
 use generate::{Case, seeded_bytes};
