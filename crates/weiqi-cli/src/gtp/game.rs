@@ -303,6 +303,65 @@ impl Game {
         Ok(())
     }
 
+    /// The setup of the game (size, handicap, setup stones, komi override).
+    pub(crate) fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The moves accepted, in order (resumptions left out: a record does not write them).
+    pub(crate) fn record_moves(&self) -> Vec<(Color, Move)> {
+        self.log
+            .iter()
+            .flatten()
+            .filter_map(|a| match a {
+                Action::Move { color, mv } => Some((*color, *mv)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Replaces the game by `setup` and `moves` (a loaded record), played as `play` plays
+    /// them: a move sent while play is stopped resumes play, a move by the player who moved
+    /// last follows a pass the record omits (DECISIONS.md 24). Nothing changes when a move is
+    /// refused: the error names it.
+    pub(crate) fn load(
+        &mut self,
+        setup: Setup,
+        moves: &[(usize, Color, Move)],
+    ) -> Result<(), String> {
+        let referee = new_referee(&self.ruleset, setup.clone(), self.strict)?;
+        let mut game = Game {
+            ruleset: self.ruleset.clone(),
+            setup,
+            strict: self.strict,
+            log: Vec::new(),
+            referee,
+        };
+        let size = game.size();
+        for &(number, color, mv) in moves {
+            if game.referee.phase() == Phase::Playing && game.referee.to_move() != color {
+                let by = game.referee.to_move();
+                game.play(by, Move::Pass).map_err(|r| {
+                    format!(
+                        "move {number} ({color} {}): the pass the record omits before it is \
+                         refused: {}",
+                        move_text(mv, size),
+                        refusal_text(&r)
+                    )
+                })?;
+            }
+            game.play(color, mv).map_err(|r| {
+                format!(
+                    "move {number} ({color} {}) is refused: {}",
+                    move_text(mv, size),
+                    refusal_text(&r)
+                )
+            })?;
+        }
+        *self = game;
+        Ok(())
+    }
+
     /// Takes back the last move; false when there is none.
     pub(crate) fn undo(&mut self) -> Result<bool, String> {
         if self.log.is_empty() {
@@ -389,6 +448,14 @@ impl Game {
             score: copy.score(),
             board,
         })
+    }
+}
+
+/// A refusal in words, with its code.
+fn refusal_text(refused: &Refused) -> String {
+    match refused {
+        Refused::Illegal { reason, .. } => format!("{reason} ({})", reason.code()),
+        Refused::Replay(e) => e.clone(),
     }
 }
 
