@@ -65,12 +65,12 @@ pub(crate) fn marks(score: &Score, size: BoardSize) -> ByColor<Vec<Point>> {
     out
 }
 
+/// A ruling to write: the result, the territory marks, the comment.
+pub(crate) type RulingText = (GameResult, Option<ByColor<Vec<Point>>>, String);
+
 /// The record of `game`, with the ruling when given (result, territory marks, comment on the
 /// last node).
-pub(crate) fn write(
-    game: &GameText<'_>,
-    ruling: Option<(GameResult, Option<ByColor<Vec<Point>>>, String)>,
-) -> Result<String, String> {
+pub(crate) fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<String, String> {
     let mut t = String::from("(;GM[1]FF[4]CA[UTF-8]");
     let _ = write!(t, "AP[weiqi:{}]", env!("CARGO_PKG_VERSION"));
     let size = game.size;

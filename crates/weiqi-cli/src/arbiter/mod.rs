@@ -306,7 +306,7 @@ pub(crate) fn run(
     let mut disputes = 0;
     for i in 0..options.games {
         // Colours alternate when the number of games is even.
-        let swap = options.games % 2 == 0 && i % 2 == 1;
+        let swap = options.games.is_multiple_of(2) && i % 2 == 1;
         let (b, w) = if swap { (1, 0) } else { (0, 1) };
         let commands = ByColor {
             black: words[b].clone(),
@@ -513,4 +513,27 @@ fn summary(
         let _ = writeln!(t, "{}: {}", x.label, x.command);
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_command;
+
+    #[test]
+    fn commands_split_at_spaces_and_quotes_group() {
+        // Issue 14 item 2: `--black CMD` is a command line, run without a shell.
+        let words = |t: &str| split_command(t).expect("splits");
+        assert_eq!(
+            words("gnugo --mode gtp --level 1"),
+            ["gnugo", "--mode", "gtp", "--level", "1"]
+        );
+        assert_eq!(
+            words(r#"sh fake.sh 'E5 D4' "" x\ y"#),
+            ["sh", "fake.sh", "E5 D4", "", "x y"]
+        );
+        assert_eq!(words("  a  'b\"c'  "), ["a", "b\"c"]);
+        assert!(split_command("   ").is_err());
+        assert!(split_command("sh 'open").is_err());
+        assert!(split_command("trailing\\").is_err());
+    }
 }

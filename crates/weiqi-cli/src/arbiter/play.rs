@@ -273,8 +273,14 @@ fn run(
     }
     for color in Color::ALL {
         // The name is for the record only: a program without `name` keeps its command line.
-        if let Ok(name) = players.ask(color, "name") {
-            let version = players.ask(color, "version").unwrap_or_default();
+        let optional = |players: &mut Players, command: &str| match players.exchange(color, command)
+        {
+            Ok(text) => Ok(Some(text)),
+            Err(GtpError::Failure { .. }) => Ok(None),
+            Err(e) => Err(fault_of(color, &e)),
+        };
+        if let Some(name) = optional(players, "name")? {
+            let version = optional(players, "version")?.unwrap_or_default();
             let name = format!("{} {}", name.trim(), version.trim());
             if !name.trim().is_empty() {
                 outcome.names[color] = name.trim().to_owned();

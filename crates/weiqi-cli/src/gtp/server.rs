@@ -504,6 +504,13 @@ impl Server {
         };
         let color = parse_color(c).ok_or_else(usage)?;
         let referee = self.game.referee();
+        if self.game.passes_agree(Move::Pass) {
+            // Ing: the pass after the agreement (see `Game::passes_agree`).
+            return match self.game.play(color, Move::Pass) {
+                Ok(()) => Ok("pass".to_owned()),
+                Err(refused) => Err(format!("illegal move: {}", self.refusal(&refused))),
+            };
+        }
         if referee.phase() != Phase::Playing {
             return Ok("pass".to_owned());
         }
