@@ -191,7 +191,8 @@ enum Command {
                       Commands: protocol_version name version known_command list_commands \
                       quit boardsize clear_board komi play genmove undo fixed_handicap \
                       place_free_handicap set_free_handicap showboard final_score \
-                      final_status_list is_legal kgs-rules kgs-game_over, and weiqi-rules \
+                      final_status_list is_legal kgs-rules kgs-game_over loadsgf printsgf, \
+                      and weiqi-rules \
                       [ID|FILE] (show or switch the variant, replaying the moves), \
                       weiqi-explain [COLOR] VERTEX (why a move is illegal now) and \
                       weiqi-status (phase, prisoners, pass stones, hot stones).\n\n\

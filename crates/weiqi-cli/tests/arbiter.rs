@@ -648,6 +648,27 @@ fn gnugo_against_gnugo_under_four_variants_writes_records_score_reproduces() {
             let re = reproduced(&record, rules);
             assert_eq!(g["result"], re.as_str(), "{rules} game {}", i + 1);
             assert!(gnugo_fault_is_a_ko_rule(g), "{rules}: {g}");
+            // GNU Go's own final_score, where it counts as the variant does (README "weiqi
+            // referee": area for chinese-kgs and ing-1996, AGA's territory with pass stones
+            // equal to area, seed 004) and the game was counted: the same result. Under
+            // japanese-1989 the seki eyes and the dame filling of spec/FILLING.md may differ
+            // from GNU Go's Japanese count, so it is only printed.
+            let normal = |v: &Value| {
+                v.as_str()
+                    .and_then(|t| weiqi_core::GameResult::parse(t).ok())
+                    .map(|r| r.to_sgf())
+            };
+            if *rules != "japanese-1989" && !g["margin"].is_null() {
+                for side in ["black", "white"] {
+                    assert_eq!(
+                        normal(&g["claims"][side]).as_deref(),
+                        Some(re.as_str()),
+                        "{rules} game {}: GNU Go's final_score ({side}) {}",
+                        i + 1,
+                        g["claims"][side]
+                    );
+                }
+            }
             let _ = writeln!(
                 std::io::stderr(),
                 "{rules} game {}: {re} ({} moves); GNU Go's final_score: {} / {}",

@@ -29,6 +29,10 @@
 //!   agree on the stones `weiqi score --dead auto` proves dead (dead in every rule set);
 //!   every other stone is alive, or `seki` where the variant's count marks it so (Japanese
 //!   1989 Art. 8).
+//! - Under `after-stop = "agreement-then-passes"` (Ing) a pass played or generated while play
+//!   is stopped is the agreement on those stones, then the pass (GTP has no agreement command).
+//! - `loadsgf FILE [N]` loads a record (its size, komi, setup, moves before move N) under the
+//!   session's variant; `printsgf [FILE]` writes the game as SGF (GNU Go's extension).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
