@@ -25,6 +25,22 @@ pub(crate) fn read_error(e: weiqi_sgf::SgfError) -> CliError {
     CliError(format!("{e}{flag}"))
 }
 
+/// The first game of the record at `path`, read within the limits (GTP's `loadsgf`; the
+/// commands that take many files read them through [`crate::batch`]).
+pub(crate) fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, CliError> {
+    let bytes = weiqi_sgf::read_bounded(std::path::Path::new(path), limits.sgf.bytes).map_err(
+        |mut e| {
+            path.clone_into(&mut e.file);
+            read_error(e)
+        },
+    )?;
+    let options = weiqi_sgf::ReadOptions {
+        strict,
+        limits: limits.sgf,
+    };
+    weiqi_sgf::parse_with(path, &bytes, options).map_err(read_error)
+}
+
 /// The variant a game is ruled under, and why.
 pub(crate) struct Rules {
     pub(crate) ruleset: Ruleset,
