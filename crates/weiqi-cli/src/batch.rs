@@ -335,6 +335,14 @@ pub(crate) fn run(
             && let Some(record) = found.pop()
         {
             let record = record.map_err(read_error)?;
+            if rule.kind() == Kind::Diff {
+                // `diff` rules on the variants in parallel: on `--jobs` threads.
+                let mut text = Vec::new();
+                let code = pool(batch.jobs)?.install(|| rule.one(arg, &record, &mut text))?;
+                out.write_all(&text)
+                    .map_err(|e| CliError(format!("cannot write the output: {e}")))?;
+                return Ok(code);
+            }
             return rule.one(arg, &record, out);
         }
         // A collection of several games: the batch, on the games already read (standard

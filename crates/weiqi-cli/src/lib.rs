@@ -79,7 +79,8 @@ impl std::error::Error for CliError {}
     about = "The rules of Go as data: check and score game records under any rule variant",
     after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input, \
                   a limit exceeded or bad arguments, 3 the engine and the interpreter disagree \
-                  (--both), 4 inconclusive (--budget ran out)."
+                  (--both), 4 inconclusive (--budget ran out). With many files, the worst \
+                  of any game: 0 < 1 < 4 < 2 < 3."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
