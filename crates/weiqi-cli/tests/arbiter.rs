@@ -343,6 +343,16 @@ fn every_misbehaviour_ends_the_game_with_its_reason_and_leaves_no_program_runnin
         );
         assert_eq!(running(tag), Vec::<String>::new(), "{name}: left running");
     }
+    // A program that writes for ever without ending its answer: cut off at the answer-line
+    // limit or the time limit, whichever comes first; it loses either way.
+    let (json, _) = referee("flood", "japanese-1989", &ok("flood"), &ok(""), &[]);
+    let g = game(&json, 0);
+    assert_eq!(g["winner"], "W", "{g}");
+    assert!(
+        ["forfeit", "time"].contains(&g["fault"]["kind"].as_str().unwrap_or_default()),
+        "{g}"
+    );
+    assert_eq!(running(tag), Vec::<String>::new(), "flood: left running");
     // A program that ignores quit is killed and reaped all the same.
     let (json, _) = referee(
         "stubborn",
