@@ -3,6 +3,10 @@
 //! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
 //! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
+//! - `weiqi diff GAME.sgf`: the game under every variant (or those of `--rules A,B`), a row
+//!   each, the cells that differ marked.
+//! - `check`, `score` and `diff` take many files, directories and `-` (standard input) and
+//!   rule on them on every core, a line per game and a summary (the `batch` module).
 //! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
 //!   under the variant (a rules engine: `genmove` plays random legal moves).
 //! - `weiqi referee --black CMD --white CMD`: plays two GTP programs against each other under
@@ -29,16 +33,20 @@
 #![deny(missing_docs)]
 
 mod arbiter;
+mod batch;
 mod check;
 pub mod dead;
 mod diagram;
+mod diff;
 pub mod gtp;
 mod limits;
 mod referee;
 mod replay;
+mod rulers;
 mod rules_cmd;
 mod score;
 mod sgf_out;
+mod summary;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -115,8 +123,12 @@ enum Command {
                       1 when one is illegal, 2 when the record or the rules cannot be read."
     )]
     Check {
-        /// The SGF file.
-        game: String,
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -145,8 +157,12 @@ enum Command {
                       read."
     )]
     Score {
-        /// The SGF file.
-        game: String,
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
         /// Komi for this game, overriding the record's KM and the variant's default.
         #[arg(long, value_name = "K", allow_hyphen_values = true)]
         komi: Option<String>,
@@ -179,6 +195,32 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+    },
+    /// One game under many variants: a row per variant, the cells that differ marked.
+    #[command(
+        long_about = "One game under many variants: a row per variant with the first illegal \
+                      move and its reason, the status, the result and margin and the score \
+                      breakdown; a cell that differs from the most common value of its column \
+                      is marked *. The variants are those of --rules A,B,... (ids or spec \
+                      files), else every built-in one (--all). Exit code 0 when the variants \
+                      agree, 1 when they differ, 2 when one cannot rule on the game."
+    )]
+    Diff {
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        /// Every built-in variant (the default without --rules).
+        #[arg(long)]
+        all: bool,
+        /// Dead stones, the same under every variant: as for `weiqi score --dead`.
+        #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
+        dead: Option<String>,
+        /// Print JSON (see JSON.md).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
     },
     /// Speak GTP version 2 on standard input and output: a rules engine, not a player.
     #[command(
@@ -320,24 +362,33 @@ where
         Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), &limits, out),
         Command::Check {
             game,
+            batch,
             json,
             budget,
             interpreter,
             both,
-        } => check::run(
-            game,
-            cli.rules.as_deref(),
-            cli.strict,
-            *json,
-            &limits::Limits {
+        } => {
+            let limits = limits::Limits {
                 budget: *budget,
                 ..limits
-            },
-            (referee::Which::from_flags(*interpreter, *budget), *both),
-            out,
-        ),
+            };
+            let rule = rulers::CheckRule {
+                rules: cli.rules.as_deref(),
+                strict: cli.strict,
+                json: *json,
+                limits,
+                referees: (referee::Which::from_flags(*interpreter, *budget), *both),
+            };
+            let reading = batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            };
+            batch::run(&rule, game, reading, batch, out, err)
+        }
         Command::Score {
             game,
+            batch,
             komi,
             dead,
             write,
@@ -345,24 +396,56 @@ where
             budget,
             interpreter,
             both,
-        } => score::run(
-            &score::Options {
-                game,
-                rules: cli.rules.as_deref(),
-                komi: komi.as_deref(),
-                dead: dead.as_deref(),
-                write: write.as_deref(),
-                json: *json,
-                limits: limits::Limits {
-                    budget: *budget,
-                    ..limits
+        } => batch::run(
+            &rulers::ScoreRule {
+                options: score::Options {
+                    game: "",
+                    rules: cli.rules.as_deref(),
+                    komi: komi.as_deref(),
+                    dead: dead.as_deref(),
+                    write: write.as_deref(),
+                    json: *json,
+                    limits: limits::Limits {
+                        budget: *budget,
+                        ..limits
+                    },
+                    strict: cli.strict,
+                    which: referee::Which::from_flags(*interpreter, *budget),
+                    both: *both,
                 },
-                strict: cli.strict,
-                which: referee::Which::from_flags(*interpreter, *budget),
-                both: *both,
             },
+            game,
+            batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            },
+            batch,
             out,
+            err,
         ),
+        Command::Diff {
+            game,
+            all,
+            dead,
+            json,
+            batch,
+        } => diff::DiffRule::new(
+            cli.rules.as_deref(),
+            *all,
+            dead.as_deref(),
+            cli.strict,
+            *json,
+            limits,
+        )
+        .and_then(|rule| {
+            let reading = batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            };
+            batch::run(&rule, game, reading, batch, out, err)
+        }),
         Command::Referee {
             black,
             white,
