@@ -35,6 +35,7 @@ mod referee;
 mod replay;
 mod rules_cmd;
 mod score;
+mod svg;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -129,6 +130,14 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+        /// Also draw the position before move `--move` (default: the first illegal move, else
+        /// the position after the last move) as an SVG picture: the move's point (a red cross
+        /// when refused) and, for a superko or Ing refusal, the earlier position it repeats.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
+        /// The move `--svg` draws the position before (numbered from 1 along the main line).
+        #[arg(long = "move", value_name = "N", requires = "svg")]
+        move_number: Option<usize>,
     },
     /// Replay a game record, take the dead stones and rule on the result.
     #[command(
@@ -175,6 +184,12 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+        /// Also draw the final board as an SVG picture: stones, each side's territory, dead
+        /// stones, seki stones and shared points, the last play, the breakdown and the result,
+        /// and for Ing the filled board of the fill-in counting (when a move is illegal: the
+        /// position before it, as `check --svg`).
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
     },
     /// Speak GTP version 2 on standard input and output: a rules engine, not a player.
     #[command(
@@ -273,6 +288,8 @@ where
             budget,
             interpreter,
             both,
+            svg,
+            move_number,
         } => check::run(
             game,
             cli.rules.as_deref(),
@@ -284,7 +301,24 @@ where
             },
             (referee::Which::from_flags(*interpreter, *budget), *both),
             out,
-        ),
+        )
+        .and_then(|code| {
+            svg.as_deref().map_or(Ok(code), |path| {
+                svg::check_picture(&svg::CheckRequest {
+                    game,
+                    rules: cli.rules.as_deref(),
+                    strict: cli.strict,
+                    limits: &limits::Limits {
+                        budget: *budget,
+                        ..limits
+                    },
+                    which: referee::Which::from_flags(*interpreter, *budget),
+                    svg: path,
+                    number: *move_number,
+                })
+                .map(|()| code)
+            })
+        }),
         Command::Score {
             game,
             komi,
@@ -294,6 +328,7 @@ where
             budget,
             interpreter,
             both,
+            svg,
         } => score::run(
             &score::Options {
                 game,
@@ -301,6 +336,7 @@ where
                 komi: komi.as_deref(),
                 dead: dead.as_deref(),
                 write: write.as_deref(),
+                svg: svg.as_deref(),
                 json: *json,
                 limits: limits::Limits {
                     budget: *budget,
@@ -357,6 +393,7 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
                     komi: None,
                     dead: None,
                     write: None,
+                    svg: None,
                     json: true,
                     limits,
                     strict: false,

@@ -24,6 +24,8 @@ pub(crate) struct Options<'a> {
     pub(crate) komi: Option<&'a str>,
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
+    /// `--svg`: where to draw the final board.
+    pub(crate) svg: Option<&'a std::path::Path>,
     pub(crate) json: bool,
     pub(crate) limits: Limits,
     pub(crate) strict: bool,
@@ -72,6 +74,8 @@ struct Ruling {
     score: Option<Score>,
     /// The counting display of the variant, when it has one beyond the plain breakdown.
     counting: Vec<String>,
+    /// The filled board of Ing's fill-in counting, when the variant counts so.
+    filled: Option<weiqi_core::Board>,
     result: GameResult,
     komi: Points,
     notes: Vec<String>,
@@ -208,6 +212,7 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 source: "variant",
                 score: None,
                 counting: Vec::new(),
+                filled: None,
                 result,
                 komi: game.komi(),
                 notes,
@@ -240,8 +245,13 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
             } else {
                 scoring::counting::counting_display(&score, &input)
             };
+            let filled = (input.ruleset.scoring.counting == Counting::IngFillIn)
+                .then(|| scoring::ing_fill_in::ing_fill_in(&input).ok())
+                .flatten()
+                .map(|f| f.filled);
             Ok(Ruling {
                 source: "count",
+                filled,
                 result: score.result,
                 komi: score.komi,
                 score: Some(score),
@@ -456,6 +466,17 @@ pub(crate) fn run_record(
             emit(out, &t)?;
         } else {
             emit(out, &report)?;
+            if let Some(path) = options.svg {
+                crate::svg::check_picture(&crate::svg::CheckRequest {
+                    game: options.game,
+                    rules: options.rules,
+                    strict: options.strict,
+                    limits: &options.limits,
+                    which,
+                    svg: path,
+                    number: None,
+                })?;
+            }
             match (replay.first_illegal(), &replay.inconclusive) {
                 (Some(n), _) => emit(out, &format!("cannot score: move {n} is illegal\n"))?,
                 (None, Some(why)) => emit(out, &format!("cannot score: {why}\n"))?,
@@ -543,6 +564,51 @@ pub(crate) fn run_record(
         "variant"
     };
     let is_count = ruling.source == "count";
+    if let Some(path) = options.svg {
+        let mut lines = vec![
+            format!("file: {}", options.game),
+            format!("rules: {} ({})", chosen.ruleset.id, chosen.how),
+            format!("komi: {} ({komi_source})", ruling.komi),
+        ];
+        if let Some(s) = &ruling.score {
+            if !is_count {
+                lines.push("count of the last position (not the result):".to_owned());
+            }
+            lines.extend(table(s).lines().map(str::to_owned));
+            lines.push(format!(
+                "margin: {} (black's total minus white's)",
+                s.margin
+            ));
+        }
+        lines.push(format!(
+            "result: {}{}",
+            ruling.result.to_sgf(),
+            match ruling.source {
+                "record" => " (the record's result)",
+                "variant" => " (the variant ended the game)",
+                _ => "",
+            }
+        ));
+        if is_count {
+            // The filled board is drawn beside the final one.
+            lines.extend(
+                ruling
+                    .counting
+                    .iter()
+                    .take_while(|l| ruling.filled.is_none() || *l != "filled board:")
+                    .cloned(),
+            );
+        }
+        let picture = crate::svg::score_picture(
+            &board,
+            ruling.score.as_ref().map(|s| s.marks.as_slice()),
+            ruling.filled.as_ref().filter(|_| is_count),
+            &replay.verdicts,
+            lines,
+        );
+        crate::svg::write(path, &picture)?;
+        notes.push(format!("the picture was drawn in {}", path.display()));
+    }
     let text = if options.json {
         let zero = SideScore::default();
         let (black, white, margin) = match &ruling.score {
