@@ -163,11 +163,24 @@ enum Command {
         /// string dead.
         #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
         dead: Option<String>,
-        /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
-        /// (territory and dead stones) and a comment on the last node of the main line,
-        /// everything else kept.
+        /// Also write the record with the ruling to this file: RE in the root and a comment on
+        /// the last node of the main line, everything else kept, the record's own TB/TW marks
+        /// included (see --marks). The input file itself is overwritten only with --force.
         #[arg(long, value_name = "OUT.sgf")]
         write: Option<std::path::PathBuf>,
+        /// With --write: allow writing over the input file.
+        #[arg(long, requires = "write")]
+        force: bool,
+        /// With --write, the TB/TW marks written: `keep` (the default) keeps the record's own
+        /// marks, and writes the ruling's (territory and dead stones) only into a record that
+        /// has none; `ruling` replaces the record's marks with the ruling's.
+        #[arg(
+            long,
+            value_name = "keep|ruling",
+            requires = "write",
+            default_value = "keep"
+        )]
+        marks: score::Marks,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -329,6 +342,8 @@ where
             interpreter,
             both,
             svg,
+            force,
+            marks,
         } => score::run(
             &score::Options {
                 game,
@@ -336,6 +351,8 @@ where
                 komi: komi.as_deref(),
                 dead: dead.as_deref(),
                 write: write.as_deref(),
+                force: *force,
+                marks: *marks,
                 svg: svg.as_deref(),
                 json: *json,
                 limits: limits::Limits {
@@ -393,6 +410,8 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
                     komi: None,
                     dead: None,
                     write: None,
+                    force: false,
+                    marks: score::Marks::Keep,
                     svg: None,
                     json: true,
                     limits,

@@ -24,6 +24,10 @@ pub(crate) struct Options<'a> {
     pub(crate) komi: Option<&'a str>,
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
+    /// `--force`: `--write` may overwrite the input file.
+    pub(crate) force: bool,
+    /// `--marks`: which TB/TW marks `--write` writes.
+    pub(crate) marks: Marks,
     /// `--svg`: where to draw the final board.
     pub(crate) svg: Option<&'a std::path::Path>,
     pub(crate) json: bool,
@@ -33,6 +37,16 @@ pub(crate) struct Options<'a> {
     pub(crate) which: Which,
     /// `--both`: rule with both and report a divergence (exit code 3).
     pub(crate) both: bool,
+}
+
+/// The TB/TW marks `score --write` writes (`--marks`; issue 15 item 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Marks {
+    /// The record's own marks are kept; the ruling's are written only into a record that has
+    /// none.
+    Keep,
+    /// The ruling's marks replace the record's.
+    Ruling,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -262,18 +276,38 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
     }
 }
 
-/// Writes the record back with the ruling (`weiqi score --write`).
+/// Whether `out` names the file `input` (the same path, or the same file by another path).
+fn same_file(input: &std::path::Path, out: &std::path::Path) -> bool {
+    input == out
+        || matches!(
+            (std::fs::canonicalize(input), std::fs::canonicalize(out)),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
+
+/// Writes the record back with the ruling (`weiqi score --write`): RE and a comment; the
+/// ruling's TB/TW marks only as `marks` allows (the record's own are kept unless it asks to
+/// replace them). Refuses to write over the input file `game` unless `force`.
 fn write_record(
     record: &weiqi_sgf::Record,
-    path: &std::path::Path,
+    (game, path): (&str, &std::path::Path),
+    (force, marks): (bool, Marks),
     rules: &str,
     ruling: &Ruling,
     size: weiqi_core::BoardSize,
 ) -> Result<(), CliError> {
+    if !force && same_file(std::path::Path::new(game), path) {
+        return Err(CliError(format!(
+            "{}: --write would overwrite the input file; write elsewhere, or add --force",
+            path.display()
+        )));
+    }
+    let has_marks = !record.territory.black.is_empty() || !record.territory.white.is_empty();
     let territory = ruling
         .score
         .as_ref()
         .filter(|_| ruling.source == "count")
+        .filter(|_| marks == Marks::Ruling || !has_marks)
         .map(|s| {
             let mut marks = ByColor::<Vec<Point>>::default();
             for (p, mark) in size.points().zip(&s.marks) {
@@ -553,8 +587,22 @@ pub(crate) fn run_record(
         notes.push(format!("the record's result is RE[{text}]"));
     }
     if let Some(path) = options.write {
-        write_record(record, path, &chosen.ruleset.id, &ruling, board.size())?;
+        write_record(
+            record,
+            (options.game, path),
+            (options.force, options.marks),
+            &chosen.ruleset.id,
+            &ruling,
+            board.size(),
+        )?;
         notes.push(format!("the ruling was written to {}", path.display()));
+        if options.marks == Marks::Keep
+            && (!record.territory.black.is_empty() || !record.territory.white.is_empty())
+        {
+            notes.push(
+                "the record's own TB/TW marks were kept (--marks ruling replaces them)".into(),
+            );
+        }
     }
     let komi_source = if komi.is_some() {
         "option"
