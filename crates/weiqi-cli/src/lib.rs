@@ -31,6 +31,7 @@ pub mod dead;
 mod diagram;
 pub mod gtp;
 mod limits;
+mod perft;
 mod referee;
 mod replay;
 mod rules_cmd;
@@ -204,6 +205,34 @@ enum Command {
         #[arg(long, value_name = "OUT.svg")]
         svg: Option<std::path::PathBuf>,
     },
+    /// Count the legal move sequences of each length up to a depth (perft), in the format of
+    /// the data files perft/*.txt.
+    #[command(
+        long_about = "Count the legal move sequences of each length up to a depth (perft): \
+                      board plays and passes, stopping where play stops or the game ends, under \
+                      the variant of --rules (default japanese-1989), by the engine or \
+                      (--interpreter) the interpreter. One line per depth from 1, in the format \
+                      of the data files perft/*.txt: <variant> <W>x<H> <rows> <B|W> <depth> \
+                      <count>."
+    )]
+    Perft {
+        /// The empty board to start from, `WxH` (or `N` for a square board).
+        #[arg(long, value_name = "WxH", required_unless_present = "position")]
+        size: Option<String>,
+        /// A position to start from instead: the rows from the top separated by `/`, `X`
+        /// Black, `O` White, `.` empty (as in perft/*.txt).
+        #[arg(long, value_name = "ROWS")]
+        position: Option<String>,
+        /// The player to move.
+        #[arg(long, value_name = "B|W", default_value = "B", value_parser = parse_color)]
+        to_move: weiqi_core::Color,
+        /// The longest sequences counted.
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+        depth: u32,
+        /// Count with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long)]
+        interpreter: bool,
+    },
     /// Speak GTP version 2 on standard input and output: a rules engine, not a player.
     #[command(
         long_about = "Speak GTP version 2 (the Go Text Protocol) on standard input and output, \
@@ -365,6 +394,24 @@ where
             },
             out,
         ),
+        Command::Perft {
+            size,
+            position,
+            to_move,
+            depth,
+            interpreter,
+        } => perft::run(
+            &perft::Request {
+                rules: cli.rules.as_deref(),
+                size: size.as_deref(),
+                position: position.as_deref(),
+                to_move: *to_move,
+                depth: *depth,
+                which: referee::Which::from_flags(*interpreter, None),
+            },
+            &limits,
+            out,
+        ),
         Command::Gtp { seed } => gtp::server::run(
             cli.rules.as_deref(),
             *seed,
@@ -441,6 +488,11 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
             (EXIT_ERROR, text)
         }
     }
+}
+
+/// `B` or `W` (`--to-move`).
+fn parse_color(text: &str) -> Result<weiqi_core::Color, String> {
+    weiqi_core::Color::from_letter(text).ok_or_else(|| format!("{text:?} is not B or W"))
 }
 
 /// Writes to `out`, turning an I/O failure into a [`CliError`].
