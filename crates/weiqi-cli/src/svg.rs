@@ -311,7 +311,7 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
             Cell::Stone(color) => stone(t, x, y, color, 1.0, "stone"),
             Cell::Seki(color) => {
                 stone(t, x, y, color, 1.0, "stone seki");
-                let r = cf * 0.2;
+                let r = cf * 0.26;
                 let _ = writeln!(
                     t,
                     r#"<polygon class="seki" points="{},{y} {x},{} {},{y} {x},{}" fill="{}"/>"#,
@@ -331,7 +331,7 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
                 let _ = writeln!(
                     t,
                     r#"<circle class="shared" cx="{x}" cy="{y}" r="{}" fill="{GREY}"/>"#,
-                    cf * 0.12
+                    cf * 0.15
                 );
             }
         }
