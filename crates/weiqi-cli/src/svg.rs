@@ -132,6 +132,12 @@ fn fill(c: Color) -> &'static str {
     }
 }
 
+/// A coordinate or length rounded to hundredths of a pixel (no `3.5999999999999996` in the
+/// file).
+fn n(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
 /// XML text: `&`, `<`, `>` and `"` escaped.
 fn escape(text: &str) -> String {
     let mut t = String::with_capacity(text.len());
@@ -258,7 +264,7 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
         let _ = writeln!(
             t,
             r#"<text x="{x}" y="{}" font-family="monospace" font-size="{}" text-anchor="middle">{}</text>"#,
-            f64::from(y0) - cf * 0.85,
+            n(f64::from(y0) - cf * 0.85),
             (c / 2).clamp(7, FONT),
             escape(&column_label(d.size, col))
         );
@@ -272,8 +278,8 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
         let _ = writeln!(
             t,
             r#"<text x="{}" y="{}" font-family="monospace" font-size="{}" text-anchor="middle">{}</text>"#,
-            f64::from(x0) - cf * 0.9,
-            f64::from(y) + cf * 0.15,
+            n(f64::from(x0) - cf * 0.9),
+            n(f64::from(y) + cf * 0.15),
             (c / 2).clamp(7, FONT),
             rows - row
         );
@@ -283,14 +289,14 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
         let _ = writeln!(
             t,
             r#"<circle cx="{x}" cy="{y}" r="{}" fill="{BLACK}"/>"#,
-            (cf * 0.1).max(2.0)
+            n((cf * 0.1).max(2.0))
         );
     }
     let stone = |t: &mut String, x: f64, y: f64, color: Color, opacity: f64, class: &str| {
         let _ = writeln!(
             t,
             r#"<circle class="{class}" cx="{x}" cy="{y}" r="{}" fill="{}" stroke="{BLACK}" stroke-width="1" opacity="{opacity}"/>"#,
-            cf * 0.48,
+            n(cf * 0.48),
             fill(color)
         );
     };
@@ -299,8 +305,8 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
         let _ = writeln!(
             t,
             r#"<rect class="territory" x="{}" y="{}" width="{s}" height="{s}" fill="{}" stroke="{BLACK}" stroke-width="1"/>"#,
-            x - s / 2.0,
-            y - s / 2.0,
+            n(x - s / 2.0),
+            n(y - s / 2.0),
             fill(color)
         );
     };
@@ -315,10 +321,10 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
                 let _ = writeln!(
                     t,
                     r#"<polygon class="seki" points="{},{y} {x},{} {},{y} {x},{}" fill="{}"/>"#,
-                    x - r,
-                    y - r,
-                    x + r,
-                    y + r,
+                    n(x - r),
+                    n(y - r),
+                    n(x + r),
+                    n(y + r),
                     fill(color.opponent())
                 );
             }
@@ -331,7 +337,7 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
                 let _ = writeln!(
                     t,
                     r#"<circle class="shared" cx="{x}" cy="{y}" r="{}" fill="{GREY}"/>"#,
-                    cf * 0.15
+                    n(cf * 0.15)
                 );
             }
         }
@@ -344,8 +350,8 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
                 let _ = writeln!(
                     t,
                     r#"<circle class="marker" cx="{x}" cy="{y}" r="{}" fill="none" stroke="{colour}" stroke-width="{}"/>"#,
-                    cf * 0.25,
-                    (cf * 0.09).max(2.0)
+                    n(cf * 0.25),
+                    n((cf * 0.09).max(2.0))
                 );
             }
             Marker::Refused(color) => {
@@ -357,11 +363,11 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
                     let _ = writeln!(
                         t,
                         r#"<line class="refused" x1="{}" y1="{}" x2="{}" y2="{}" stroke="{RED}" stroke-width="{}" stroke-linecap="round"/>"#,
-                        x - dx,
-                        y - dy,
-                        x + dx,
-                        y + dy,
-                        (cf * 0.12).max(2.0)
+                        n(x - dx),
+                        n(y - dy),
+                        n(x + dx),
+                        n(y + dy),
+                        n((cf * 0.12).max(2.0))
                     );
                 }
             }

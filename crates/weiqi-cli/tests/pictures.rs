@@ -478,3 +478,68 @@ fn check_svg_of_an_ing_hot_stone_refusal_shows_the_ko_capture() {
     assert!(ringed(&shot, g[1], point("cb", size), blue));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The pictures of the README (section "Pictures") and the commands that made them.
+const README_PICTURES: &[(&str, &[&str], i32)] = &[
+    (
+        "docs/pictures/sample-score.svg",
+        &["score", "games/sample.sgf"],
+        0,
+    ),
+    (
+        "docs/pictures/ing-score.svg",
+        &["score", "crates/weiqi-cli/tests/data/ing-normal-end.sgf"],
+        0,
+    ),
+    (
+        "docs/pictures/hot-stone-check.svg",
+        &[
+            "check",
+            "crates/weiqi-cli/tests/data/illegal-ko.sgf",
+            "--rules",
+            "ing-1996",
+            "--move",
+            "10",
+        ],
+        1,
+    ),
+    (
+        "docs/pictures/superko-check.svg",
+        &[
+            "check",
+            "../shared/corpus/fuego-regression/repetition/positional-superko.sgf",
+            "--rules",
+            "tromp-taylor",
+            "--move",
+            "3",
+        ],
+        1,
+    ),
+];
+
+#[test]
+fn the_readme_pictures_are_what_their_commands_make() {
+    // Issue 15 "Done when": the README shows each picture with the command that made it.
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("the README");
+    let dir = scratch("readme");
+    for (file, args, code) in README_PICTURES {
+        let out = dir.join("picture.svg");
+        let o = out.display().to_string();
+        let mut all = args.to_vec();
+        all.extend(["--svg", &o]);
+        weiqi(&all, *code);
+        let made = std::fs::read_to_string(&out).expect("made");
+        let committed = std::fs::read_to_string(root().join(file)).expect("committed");
+        assert!(
+            made == committed,
+            "{file} is stale: regenerate it with `weiqi {} --svg {file}`",
+            args.join(" ")
+        );
+        let command = format!("weiqi {} --svg {file}", args.join(" "));
+        assert!(
+            readme.contains(&command) && readme.contains(&format!("]({file})")),
+            "the README does not show {file} with `{command}`"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
