@@ -543,3 +543,79 @@ fn the_readme_pictures_are_what_their_commands_make() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_svg_of_a_legal_move_rings_it_in_blue() {
+    let Some(chromium) = chromium("check_svg_of_a_legal_move") else {
+        return;
+    };
+    let dir = scratch("legal");
+    // Move 9 of tests/data/illegal-ko.sgf, Black's ko capture at C8, is legal under Ing 1996:
+    // the position before it, the point ringed in blue, nothing beside it.
+    let game = data("illegal-ko.sgf");
+    let svg = dir.join("legal.svg");
+    let s = svg.display().to_string();
+    weiqi(
+        &[
+            "check", &game, "--rules", "ing-1996", "--svg", &s, "--move", "9",
+        ],
+        1,
+    );
+    let picture = std::fs::read_to_string(&svg).expect("the svg");
+    assert!(picture.contains("move 9: B cb (C8) legal, captures 1"));
+    let g = boards(&picture);
+    assert_eq!(g.len(), 1);
+    let shot = screenshot(&chromium, &svg);
+    let before = position(&game, "ing-1996", 8);
+    check_stones(&shot, g[0], &before);
+    assert!(ringed(&shot, g[0], point("cb", before.size()), blue));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_svg_refuses_a_move_the_replay_did_not_rule() {
+    // The replay stops at the first illegal move (10): move 11 has no position to draw.
+    let dir = scratch("unruled");
+    let s = dir.join("x.svg").display().to_string();
+    let output = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args([
+            "check",
+            &data("illegal-ko.sgf"),
+            "--svg",
+            &s,
+            "--move",
+            "11",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--move 11: no such move was ruled: the replay stops at move 10"),
+        "{stderr}"
+    );
+    assert!(!dir.join("x.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_svg_of_an_ing_cycle_restart_shows_where_the_cycle_started() {
+    let Some(chromium) = chromium("check_svg_of_an_ing_cycle_restart") else {
+        return;
+    };
+    let dir = scratch("cycle");
+    // VARIANTS.md 4.3 (sending two, returning one) under Ing 1996: Black's A5 at move 5 would
+    // restart the cycle that Black's A5 at move 1 started from the same position (Rule D).
+    let game = &data("ing-cycle-restart.sgf");
+    let (shot, g) = check_picture(
+        &chromium,
+        &dir,
+        (game, "ing-1996", 5),
+        ("cycle-restart", "aa"),
+        1,
+    );
+    let size = weiqi_core::BoardSize::square(5).expect("valid");
+    assert!(ringed(&shot, g[1], point("aa", size), blue));
+    let _ = std::fs::remove_dir_all(&dir);
+}
