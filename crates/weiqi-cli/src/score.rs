@@ -492,6 +492,18 @@ pub(crate) fn run_record(
         // No ruling on a game with an illegal move, nor past the budget: show where it went
         // wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
+        if let Some(path) = options.svg {
+            // The picture of `check --svg`: the position before the illegal move.
+            crate::svg::check_picture(&crate::svg::CheckRequest {
+                game: options.game,
+                rules: options.rules,
+                strict: options.strict,
+                limits: &options.limits,
+                which,
+                svg: path,
+                number: None,
+            })?;
+        }
         if options.json {
             let mut t =
                 serde_json::to_string_pretty(&check::to_json(options.game, &chosen, &replay))
@@ -500,17 +512,6 @@ pub(crate) fn run_record(
             emit(out, &t)?;
         } else {
             emit(out, &report)?;
-            if let Some(path) = options.svg {
-                crate::svg::check_picture(&crate::svg::CheckRequest {
-                    game: options.game,
-                    rules: options.rules,
-                    strict: options.strict,
-                    limits: &options.limits,
-                    which,
-                    svg: path,
-                    number: None,
-                })?;
-            }
             match (replay.first_illegal(), &replay.inconclusive) {
                 (Some(n), _) => emit(out, &format!("cannot score: move {n} is illegal\n"))?,
                 (None, Some(why)) => emit(out, &format!("cannot score: {why}\n"))?,

@@ -619,3 +619,32 @@ fn check_svg_of_an_ing_cycle_restart_shows_where_the_cycle_started() {
     assert!(ringed(&shot, g[1], point("aa", size), blue));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn score_svg_of_a_game_with_an_illegal_move_draws_that_move() {
+    // No ruling on a game with an illegal move: `score --svg` draws the position before it, as
+    // `check --svg` does (tests/data/illegal-ko.sgf: White's move 10 retakes the ko at once).
+    let dir = scratch("score-illegal");
+    let svg = dir.join("x.svg");
+    let s = svg.display().to_string();
+    for json in [false, true] {
+        let _ = std::fs::remove_file(&svg);
+        let mut args = vec![
+            "score",
+            "crates/weiqi-cli/tests/data/illegal-ko.sgf",
+            "--svg",
+            &s,
+        ];
+        if json {
+            args.push("--json");
+        }
+        weiqi(&args, 1);
+        let picture = std::fs::read_to_string(&svg).expect("drawn");
+        assert!(
+            picture.contains("move 10: W bb (B8) ILLEGAL (ko)"),
+            "{picture}"
+        );
+        assert_eq!(boards(&picture).len(), 1);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
