@@ -359,7 +359,7 @@ fn score_svg_of_9x9_games_with_dead_stones_and_shared_points() {
     // games/sample.sgf: two dead White stones, one dead Black stone (Japanese rules).
     let (shot, g, _) = score_picture(&chromium, &dir, "games/sample.sgf", &[]);
     let size = weiqi_core::BoardSize::square(9).expect("valid");
-    // Move 30 is the last play, B C2 (32 is White's pass).
+    // Move 30, W C2, is the last play (32 is White's pass).
     assert!(ringed(&shot, g[0], point("ch", size), red));
     // GNU Go's 9x9-1 under Chinese rules: territory, stones in seki and shared points.
     let game = "../shared/corpus/real-records/gnugo/regression/games/9x9-1.sgf";
