@@ -138,7 +138,8 @@ fn n(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
-/// XML text: `&`, `<`, `>` and `"` escaped.
+/// XML text: `&`, `<`, `>` and `"` escaped, control characters (which XML 1.0 forbids, and a
+/// record's `RU` may hold) shown as `?`.
 fn escape(text: &str) -> String {
     let mut t = String::with_capacity(text.len());
     for ch in text.chars() {
@@ -147,6 +148,7 @@ fn escape(text: &str) -> String {
             '<' => t.push_str("&lt;"),
             '>' => t.push_str("&gt;"),
             '"' => t.push_str("&quot;"),
+            c if c.is_control() => t.push('?'),
             _ => t.push(ch),
         }
     }
@@ -753,6 +755,7 @@ mod tests {
         )));
         assert_eq!(svg.matches(r#"class="stone""#).count(), 2);
         assert!(svg.contains("caption &lt;1&gt;") && svg.contains("a &amp; b"));
+        assert_eq!(escape("RU[\u{1}x\"]"), "RU[?x&quot;]");
     }
 
     #[test]
