@@ -414,11 +414,6 @@ fn territory_points(score: Option<&Score>, size: weiqi_core::BoardSize) -> ByCol
     out
 }
 
-pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game, options.strict, &options.limits)?;
-    run_record(options, &record, out)
-}
-
 /// `score` on a record already read.
 pub(crate) fn run_record(
     options: &Options<'_>,
@@ -496,6 +491,7 @@ pub(crate) fn run_record(
             // The picture of `check --svg`: the position before the illegal move.
             crate::svg::check_picture(&crate::svg::CheckRequest {
                 game: options.game,
+                record,
                 rules: options.rules,
                 strict: options.strict,
                 limits: &options.limits,

@@ -522,8 +522,10 @@ pub(crate) fn score_picture(
 
 /// What `weiqi check --svg` was asked.
 pub(crate) struct CheckRequest<'a> {
-    /// The SGF file.
+    /// The SGF file's name, as the output shows it.
     pub(crate) game: &'a str,
+    /// The record read from it.
+    pub(crate) record: &'a weiqi_sgf::Record,
     /// `--rules`.
     pub(crate) rules: Option<&'a str>,
     /// `--strict`.
@@ -610,13 +612,13 @@ fn earlier_position<'s>(
 /// `weiqi check --svg OUT.svg [--move N]`: replays the record and draws the position before
 /// move N (default: the first illegal move, else the position after the last move).
 pub(crate) fn check_picture(request: &CheckRequest<'_>) -> Result<(), CliError> {
-    let record = replay::read_record(request.game, request.strict, request.limits)?;
-    let chosen = replay::choose_rules(request.rules, &record, request.limits)?;
+    let record = request.record;
+    let chosen = replay::choose_rules(request.rules, record, request.limits)?;
     let mut snapshots: Vec<Snapshot> = Vec::new();
     let mut epoch = 0;
     let replay = replay::replay_observed(
         request.which,
-        &record,
+        record,
         &chosen.ruleset,
         None,
         request.strict,
@@ -710,7 +712,7 @@ pub(crate) fn check_picture(request: &CheckRequest<'_>) -> Result<(), CliError> 
             diagrams.push(d);
             if let Some(reason) = &v.refused
                 && let Some((earlier, caption)) =
-                    earlier_position(reason, before, &snapshots, &record)
+                    earlier_position(reason, before, &snapshots, record)
             {
                 let mut e = Diagram::from_board(caption.clone(), &earlier.board);
                 if !matches!(

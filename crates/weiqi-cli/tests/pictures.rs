@@ -648,3 +648,47 @@ fn score_svg_of_a_game_with_an_illegal_move_draws_that_move() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn svg_takes_one_game_and_reads_standard_input() {
+    // A picture is of one game: many files are refused before any is ruled (issue 15 item 2's
+    // batch), standard input is one game like a file.
+    let dir = scratch("one-game");
+    let svg = dir.join("x.svg");
+    let s = svg.display().to_string();
+    for command in ["check", "score"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+            .args([
+                command,
+                "games/sample.sgf",
+                &data("illegal-ko.sgf"),
+                "--svg",
+                &s,
+            ])
+            .current_dir(root())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("takes one file of one game"), "{stderr}");
+        assert!(!svg.exists());
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(["score", "-", "--svg", &s])
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let sample = std::fs::read(root().join("games/sample.sgf")).expect("the sample");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&sample)
+        .expect("written");
+    assert_eq!(child.wait().expect("it ends").code(), Some(0));
+    let picture = std::fs::read_to_string(&svg).expect("drawn");
+    assert!(picture.contains("file: -") && picture.contains("result: W+1.5"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
