@@ -1,6 +1,8 @@
 #!/bin/bash -eu
 # ClusterFuzzLite / OSS-Fuzz build script (issue 12, item 5): builds every cargo-fuzz target of
-# fuzz/ (release, AddressSanitizer: `cargo fuzz build -O`) and copies each binary to $OUT, with
+# fuzz/ (release and AddressSanitizer, `cargo fuzz build -O`, as ClusterFuzzLite's Rust guide
+# has it, plus `--debug-assertions`: overflow checks found the `Point::to_sgf` bug, and these are
+# cargo-fuzz's default flags, so the build is shared with `cargo xtask fuzz`) and copies each binary to $OUT, with
 # $OUT/<target>_seed_corpus.zip made of fuzz/seeds/<target>/ and fuzz/regressions/<target>/.
 #
 # In the builder image (.clusterfuzzlite/Dockerfile) the repository is $SRC/weiqi, the working
@@ -36,7 +38,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 host="$(rustc -vV | sed -n 's/^host: //p')"
-cargo fuzz build -O
+cargo fuzz build -O --debug-assertions
 targets="$(cargo fuzz list)"
 for target in $targets; do
   cp "fuzz/target/$host/release/$target" "$OUT/"
