@@ -1,4 +1,5 @@
-//! `cargo xtask ci`: every check `.ci/run` makes, in order, stopping at the first failure.
+//! `cargo xtask ci`: every check `.ci/run` makes, in order, stopping at the first failure
+//! (`rulings` is `cargo xtask rulings --check`).
 //! `cargo xtask fuzz`: a short run of every fuzz target (nightly-only, skipped without it).
 
 use std::path::Path;
@@ -13,6 +14,7 @@ const STEPS: &[&str] = &[
     "spec-check",
     "tidy",
     "agreement",
+    "rulings",
     "fuzz",
 ];
 
@@ -60,6 +62,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
             "spec-check" => crate::spec_check::run(root)?,
             "tidy" => crate::tidy::run(root)?,
             "agreement" => crate::agreement::run(root, &["--check".to_owned()])?,
+            "rulings" => crate::rulings::run(root, &["--check".to_owned()])?,
             "fuzz" => fuzz(root, CI_FUZZ_SECONDS)?,
             _ => unreachable!("every step of STEPS is handled"),
         }

@@ -7,19 +7,22 @@
 //! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
 //! cargo xtask agreement [--check] [--gnugo]
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
+//! cargo xtask rulings [--check | --table]
+//!                                   review the rulings corpus (rulings/): insta snapshots, TABLE.md
 //! cargo xtask fuzz [SECONDS]        run every cargo-fuzz target briefly (needs nightly and cargo-fuzz)
 //! ```
 
 mod agreement;
 mod ci;
 mod codegen;
+mod rulings;
 mod spec_check;
 mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | fuzz [SECONDS]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [SECONDS]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         },
         Some("tidy") => tidy::run(&root),
         Some("agreement") => agreement::run(&root, &args[1..]),
+        Some("rulings") => rulings::run(&root, &args[1..]),
         Some("fuzz") => {
             let seconds = match args.get(1).map(|s| s.parse::<u64>()) {
                 None => Ok(30),

@@ -238,7 +238,7 @@ impl Cell {
             return format!("error: {}", shorten(e));
         }
         if let Some(r) = &self.refused {
-            return format!("{} {} illegal: {}", r.number, r.mv, r.reason);
+            return format!("{} {}: {}", r.number, r.mv, r.reason);
         }
         match (&self.result, self.result_source.as_deref()) {
             (Some(res), Some("count")) => format!("{res} ({})", self.status),
@@ -492,9 +492,13 @@ fn cell_of(rules: &str, record: &weiqi_sgf::Record, o: Observed) -> Cell {
             margin: c["margin"].to_string(),
         })
     });
+    // The variant's id in a message is not part of the ruling.
+    let error = o
+        .error
+        .map(|e| shorten(&e).replace(&format!(" under {variant}"), ""));
     Cell {
         variant,
-        error: o.error.map(|e| shorten(&e)),
+        error,
         refused,
         status,
         result: score.and_then(|s| s["result"].as_str().map(str::to_owned)),
