@@ -28,10 +28,10 @@ pub(crate) fn run(
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "rulings of {}: {} | {}",
-        corpus.display(),
+        "{} | {}: the cases of {} they rule differently",
         ra.id,
-        rb.id
+        rb.id,
+        corpus.display()
     );
     for l in &lines {
         let _ = writeln!(text, "{l}");
