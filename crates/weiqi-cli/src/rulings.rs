@@ -535,6 +535,9 @@ pub fn matrix(case: &Case, cells: &[Cell]) -> String {
     let _ = writeln!(t, "case: {}.sgf", case.name);
     let _ = writeln!(t, "source: {}", case.source);
     let _ = writeln!(t, "description: {}", case.description);
+    if let Some(line) = record_line(case) {
+        let _ = writeln!(t, "record: {line}");
+    }
     let mut refused: Vec<&Refusal> = cells.iter().filter_map(|c| c.refused.as_ref()).collect();
     refused.sort_by_key(|r| (r.number, r.mv.clone()));
     refused.dedup_by(|a, b| a.number == b.number && a.mv == b.mv);
@@ -606,6 +609,45 @@ pub fn matrix(case: &Case, cells: &[Cell]) -> String {
     }
     let _ = writeln!(t, "\n{}", diagram::LEGEND);
     t
+}
+
+/// The record in one line: the board, the setup stones and the main line's moves, GTP style.
+fn record_line(case: &Case) -> Option<String> {
+    let bytes = std::fs::read(&case.path).ok()?;
+    let record = weiqi_sgf::parse(&case.path.display().to_string(), &bytes).ok()?;
+    let size = record.size;
+    let mut t = format!("{size}");
+    let stones = |c: weiqi_core::Color| record.setup_stones.iter().filter(|(_, s)| *s == c).count();
+    let (b, w) = (
+        stones(weiqi_core::Color::Black),
+        stones(weiqi_core::Color::White),
+    );
+    if b + w > 0 {
+        let _ = write!(t, ", setup {b} black and {w} white stones");
+    }
+    if record.handicap > 0 {
+        let _ = write!(t, ", HA {}", record.handicap);
+    }
+    if let Some(k) = record.komi {
+        let _ = write!(t, ", komi {k}");
+    }
+    let moves: Vec<String> = record
+        .moves
+        .iter()
+        .map(|m| {
+            let point = match m.mv {
+                weiqi_core::Move::Pass => "pass".to_owned(),
+                weiqi_core::Move::Play(p) => p.to_gtp(size).unwrap_or_else(|_| p.to_sgf()),
+            };
+            format!("{} {} {point}", m.number, m.color.letter())
+        })
+        .collect();
+    if moves.is_empty() {
+        t.push_str(", no moves");
+    } else {
+        let _ = write!(t, "; moves {}", moves.join(", "));
+    }
+    Some(t)
 }
 
 /// Rows as a table: columns separated by ` | `, padded to the widest cell.
