@@ -12,7 +12,7 @@
 //! first refused one, the state after the last legal move, the result, the breakdown of the count
 //! and the final board. [`rule`] makes it with the engine and with the interpreter and returns
 //! an error naming the first difference when the two disagree on any of it. [`matrix`] renders a
-//! case's cells (its snapshot in `crates/weiqi-rulings`), [`table`] the cross-variant table of
+//! case's cells (its snapshot, `rulings/tests/rulings.rs` of the crate `weiqi-rulings`), [`table`] the cross-variant table of
 //! `rulings/TABLE.md`, and `weiqi rules diff A B --rulings` the cells on which two variants
 //! disagree.
 //!
@@ -73,7 +73,9 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, CliError> {
             .map_err(|e| CliError(format!("cannot read {}: {e}", dir.display())))?
             .path();
         let name = file_name(&path);
-        if path.is_dir() && !AXES.contains(&name.as_str()) {
+        // The folders of the crate that runs the corpus (`weiqi-rulings` lives in it).
+        let crate_folder = ["src", "tests", "target"].contains(&name.as_str());
+        if path.is_dir() && !AXES.contains(&name.as_str()) && !crate_folder {
             return Err(CliError(format!(
                 "{}: not an axis of the rulings corpus (one of {})",
                 path.display(),

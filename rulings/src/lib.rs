@@ -1,4 +1,5 @@
-//! The rulings corpus of `rulings/` (issue 13) as snapshot tests: `tests/rulings.rs` rules every
+//! The rulings corpus of `rulings/` (issue 13) as snapshot tests. The crate lives in the corpus
+//! folder itself, so that `cargo insta review` finds the snapshots. `tests/rulings.rs` rules every
 //! case under every built-in variant (and the case's own spec file, if it has one) with both
 //! referees, asserts that they agree on every cell, and compares the case's ruling matrix with
 //! its insta snapshot in `rulings/<axis>/snapshots/<name>.snap`. The rulings themselves are made
@@ -15,9 +16,8 @@
 
 use std::path::PathBuf;
 
-/// The corpus folder: `rulings/` at the root of the workspace.
+/// The corpus folder: `rulings/` at the root of the workspace, which is also this crate's folder.
 #[must_use]
 pub fn corpus_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../rulings");
-    dir.canonicalize().unwrap_or(dir)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
