@@ -10,6 +10,7 @@
 //!   cargo-insta needed), and on a stale `rulings/TABLE.md`.
 //! - `cargo xtask rulings --table`: writes `rulings/TABLE.md` only.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -125,13 +126,23 @@ fn review(root: &Path) -> Result<(), String> {
         println!("rulings: no ruling changed");
     } else {
         ensure_cargo_insta(root)?;
+        // `cargo insta review` is interactive: without a terminal, list the changes instead.
+        let args: &[&str] = if std::io::stdin().is_terminal() {
+            &["insta", "review"]
+        } else {
+            println!(
+                "rulings: no terminal for the review; accept with `cargo insta accept`, reject \
+                 with `cargo insta reject`, one at a time with `--snapshot <path>`"
+            );
+            &["insta", "pending-snapshots"]
+        };
         let status = cargo()
-            .args(["insta", "review"])
+            .args(args)
             .current_dir(root)
             .status()
             .map_err(|e| format!("cannot run cargo insta review: {e}"))?;
         if !status.success() {
-            return Err("cargo insta review failed".to_owned());
+            return Err(format!("cargo {} failed", args.join(" ")));
         }
         if !pending(root).is_empty() {
             println!("rulings: some changes are still pending (skipped in the review)");
