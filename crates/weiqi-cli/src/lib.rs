@@ -47,6 +47,8 @@ mod referee;
 mod replay;
 mod rulers;
 mod rules_cmd;
+pub mod rulings;
+mod rulings_diff;
 mod score;
 mod sgf_out;
 mod summary;
@@ -375,12 +377,25 @@ enum RulesCommand {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
-    /// The keys on which two variants differ.
+    /// The keys on which two variants differ; with `--rulings`, the rulings of the corpus on
+    /// which they differ.
     Diff {
         /// A built-in id or the path of a spec file.
         a: String,
         /// A built-in id or the path of a spec file.
         b: String,
+        /// Instead of the keys, the cases of the rulings corpus the two variants rule
+        /// differently, one line each (`case: A's ruling | B's ruling`).
+        #[arg(long)]
+        rulings: bool,
+        /// The rulings corpus folder (`<axis>/<name>.sgf` files).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "rulings",
+            requires = "rulings"
+        )]
+        corpus: std::path::PathBuf,
     },
 }
 
