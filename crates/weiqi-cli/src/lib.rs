@@ -3,8 +3,14 @@
 //! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
 //! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
+//! - `weiqi diff GAME.sgf`: the game under every variant (or those of `--rules A,B`), a row
+//!   each, the cells that differ marked.
+//! - `check`, `score` and `diff` take many files, directories and `-` (standard input) and
+//!   rule on them on every core, a line per game and a summary (the `batch` module).
 //! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
 //!   under the variant (a rules engine: `genmove` plays random legal moves).
+//! - `weiqi referee --black CMD --white CMD`: plays two GTP programs against each other under
+//!   the variant, one SGF record per game and a summary table (the `arbiter` module).
 //!
 //! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
 //! (the oracle), and so does `--budget` (a bound on interpreter work: the engine is bounded by
@@ -26,15 +32,21 @@
 //! ```
 #![deny(missing_docs)]
 
+mod arbiter;
+mod batch;
 mod check;
 pub mod dead;
 mod diagram;
+mod diff;
 pub mod gtp;
 mod limits;
 mod referee;
 mod replay;
+mod rulers;
 mod rules_cmd;
 mod score;
+mod sgf_out;
+mod summary;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -111,8 +123,12 @@ enum Command {
                       1 when one is illegal, 2 when the record or the rules cannot be read."
     )]
     Check {
-        /// The SGF file.
-        game: String,
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -141,8 +157,12 @@ enum Command {
                       read."
     )]
     Score {
-        /// The SGF file.
-        game: String,
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
         /// Komi for this game, overriding the record's KM and the variant's default.
         #[arg(long, value_name = "K", allow_hyphen_values = true)]
         komi: Option<String>,
@@ -176,6 +196,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// One game under many variants: a row per variant, the cells that differ marked.
+    #[command(
+        long_about = "One game under many variants: a row per variant with the first illegal \
+                      move and its reason, the status, the result and margin and the score \
+                      breakdown; a cell that differs from the most common value of its column \
+                      is marked *. The variants are those of --rules A,B,... (ids or spec \
+                      files), else every built-in one (--all). Exit code 0 when the variants \
+                      agree, 1 when they differ, 2 when one cannot rule on the game."
+    )]
+    Diff {
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        /// Every built-in variant (the default without --rules).
+        #[arg(long)]
+        all: bool,
+        /// Dead stones, the same under every variant: as for `weiqi score --dead`.
+        #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
+        dead: Option<String>,
+        /// Print JSON (see JSON.md).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
+    },
     /// Speak GTP version 2 on standard input and output: a rules engine, not a player.
     #[command(
         long_about = "Speak GTP version 2 (the Go Text Protocol) on standard input and output, \
@@ -187,7 +233,8 @@ enum Command {
                       Commands: protocol_version name version known_command list_commands \
                       quit boardsize clear_board komi play genmove undo fixed_handicap \
                       place_free_handicap set_free_handicap showboard final_score \
-                      final_status_list is_legal kgs-rules kgs-game_over, and weiqi-rules \
+                      final_status_list is_legal kgs-rules kgs-game_over loadsgf printsgf, \
+                      and weiqi-rules \
                       [ID|FILE] (show or switch the variant, replaying the moves), \
                       weiqi-explain [COLOR] VERTEX (why a move is illegal now) and \
                       weiqi-status (phase, prisoners, pass stones, hot stones).\n\n\
@@ -201,6 +248,52 @@ enum Command {
         /// moves).
         #[arg(long, default_value_t = 1, value_name = "N")]
         seed: u64,
+    },
+    /// Play two GTP programs against each other under the variant and rule every game.
+    #[command(
+        long_about = "Play two GTP programs against each other under the variant of --rules \
+                      (default japanese-1989), the engine ruling every move: an illegal move, \
+                      a crash, a hang past --move-time, garbage or an answer out of order loses \
+                      the game, with the reason in the record. At the stop both programs are \
+                      asked for final_status_list dead: the same stones end the game by \
+                      agreement, different ones are a dispute and play resumes, as the variant \
+                      says (AGA and Ing end after four passes). One SGF record per game \
+                      (--sgf-dir) with RE, TB/TW and a comment; a progress line per game on \
+                      standard error; a summary table, or JSON with --json. Colours alternate \
+                      between games when --games is even. README.md, section \"weiqi \
+                      referee\", has a worked example."
+    )]
+    Referee {
+        /// Black's program: a command line (words split at spaces; quotes group), e.g.
+        /// "gnugo --mode gtp --level 1". With an even --games it is program A and plays
+        /// White in every second game.
+        #[arg(long, value_name = "CMD")]
+        black: String,
+        /// White's program (program B).
+        #[arg(long, value_name = "CMD")]
+        white: String,
+        /// The board's side, 2 to 25.
+        #[arg(long, default_value_t = 19, value_name = "N")]
+        size: u32,
+        /// Komi [default: the variant's for the handicap].
+        #[arg(long, value_name = "K", allow_hyphen_values = true)]
+        komi: Option<String>,
+        /// Handicap: 0 even; 1 a handicap game without stones; N >= 2 stones on the variant's
+        /// fixed points for the board, else GTP's, sent with set_free_handicap.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        handicap: u32,
+        /// The number of games.
+        #[arg(long, default_value_t = 1, value_name = "G")]
+        games: u32,
+        /// Write each game's record to DIR/game-001.sgf, ...
+        #[arg(long, value_name = "DIR")]
+        sgf_dir: Option<std::path::PathBuf>,
+        /// The time limit of every answer of a program, in seconds (past it: a loss on time).
+        #[arg(long, default_value_t = 60.0, value_name = "S")]
+        move_time: f64,
+        /// Print JSON instead of the summary table.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -269,24 +362,33 @@ where
         Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), &limits, out),
         Command::Check {
             game,
+            batch,
             json,
             budget,
             interpreter,
             both,
-        } => check::run(
-            game,
-            cli.rules.as_deref(),
-            cli.strict,
-            *json,
-            &limits::Limits {
+        } => {
+            let limits = limits::Limits {
                 budget: *budget,
                 ..limits
-            },
-            (referee::Which::from_flags(*interpreter, *budget), *both),
-            out,
-        ),
+            };
+            let rule = rulers::CheckRule {
+                rules: cli.rules.as_deref(),
+                strict: cli.strict,
+                json: *json,
+                limits,
+                referees: (referee::Which::from_flags(*interpreter, *budget), *both),
+            };
+            let reading = batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            };
+            batch::run(&rule, game, reading, batch, out, err)
+        }
         Command::Score {
             game,
+            batch,
             komi,
             dead,
             write,
@@ -294,23 +396,82 @@ where
             budget,
             interpreter,
             both,
-        } => score::run(
-            &score::Options {
-                game,
-                rules: cli.rules.as_deref(),
-                komi: komi.as_deref(),
-                dead: dead.as_deref(),
-                write: write.as_deref(),
-                json: *json,
-                limits: limits::Limits {
-                    budget: *budget,
-                    ..limits
+        } => batch::run(
+            &rulers::ScoreRule {
+                options: score::Options {
+                    game: "",
+                    rules: cli.rules.as_deref(),
+                    komi: komi.as_deref(),
+                    dead: dead.as_deref(),
+                    write: write.as_deref(),
+                    json: *json,
+                    limits: limits::Limits {
+                        budget: *budget,
+                        ..limits
+                    },
+                    strict: cli.strict,
+                    which: referee::Which::from_flags(*interpreter, *budget),
+                    both: *both,
                 },
+            },
+            game,
+            batch::Reading {
+                limits,
                 strict: cli.strict,
-                which: referee::Which::from_flags(*interpreter, *budget),
-                both: *both,
+                json: *json,
+            },
+            batch,
+            out,
+            err,
+        ),
+        Command::Diff {
+            game,
+            all,
+            dead,
+            json,
+            batch,
+        } => diff::DiffRule::new(
+            cli.rules.as_deref(),
+            *all,
+            dead.as_deref(),
+            cli.strict,
+            *json,
+            limits,
+        )
+        .and_then(|rule| {
+            let reading = batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            };
+            batch::run(&rule, game, reading, batch, out, err)
+        }),
+        Command::Referee {
+            black,
+            white,
+            size,
+            komi,
+            handicap,
+            games,
+            sgf_dir,
+            move_time,
+            json,
+        } => arbiter::run(
+            &arbiter::Options {
+                black,
+                white,
+                rules: cli.rules.as_deref(),
+                size: *size,
+                komi: komi.as_deref(),
+                handicap: *handicap,
+                games: *games,
+                sgf_dir: sgf_dir.as_deref(),
+                move_time: *move_time,
+                json: *json,
+                limits,
             },
             out,
+            err,
         ),
         Command::Gtp { seed } => gtp::server::run(
             cli.rules.as_deref(),

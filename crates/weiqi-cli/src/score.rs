@@ -370,11 +370,6 @@ fn territory_points(score: Option<&Score>, size: weiqi_core::BoardSize) -> ByCol
     out
 }
 
-pub(crate) fn run(options: &Options<'_>, out: &mut dyn Write) -> Result<i32, CliError> {
-    let record = replay::read_record(options.game, options.strict, &options.limits)?;
-    run_record(options, &record, out)
-}
-
 /// `score` on a record already read.
 pub(crate) fn run_record(
     options: &Options<'_>,
