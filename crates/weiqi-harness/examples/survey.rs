@@ -1,8 +1,9 @@
 //! A longer seeded run that does not stop at the first divergence: it tallies divergences by
 //! observation (point names and seeds dropped) and prints the first case of each kind, then the
-//! statistics (also every 5,000 cases) and the speed.
+//! statistics (also every `EVERY` cases, default 5,000), the speed, and the statistics as the
+//! Markdown table of the README.
 //!
-//! `cargo run --release -p weiqi-harness --example survey -- [FIRST_SEED] [CASES]`
+//! `cargo run --release -p weiqi-harness --example survey -- [FIRST_SEED] [CASES] [EVERY]`
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -17,6 +18,7 @@ fn main() {
         .collect();
     let first = args.first().copied().unwrap_or(0);
     let n = args.get(1).copied().unwrap_or(1000);
+    let every = args.get(2).copied().unwrap_or(5000).max(1);
     let mut stats = Stats::default();
     let mut kinds: BTreeMap<String, (u64, u64, String)> = BTreeMap::new();
     let start = Instant::now();
@@ -24,8 +26,12 @@ fn main() {
         let Ok(case) = Case::from_bytes(&seeded_bytes(seed, SEEDED_CASE_BYTES)) else {
             continue;
         };
-        if (seed - first) % 5000 == 4999 {
-            println!("after {} cases: {stats}", seed - first + 1);
+        if (seed - first) % every == every - 1 {
+            println!(
+                "after {} cases ({:.0} s): {stats}",
+                seed - first + 1,
+                start.elapsed().as_secs_f64()
+            );
         }
         if let Err(d) = oracle::run(&case, &mut stats) {
             let kind = d.observation.split('[').next().unwrap_or("").to_owned();
@@ -49,4 +55,5 @@ fn main() {
         stats.steps as f64 / secs,
         kinds.values().map(|k| k.0).sum::<u64>()
     );
+    println!("\n{}", stats.table());
 }

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use arbitrary::Unstructured;
 use proptest::prelude::*;
-use weiqi_core::{BoardSize, Color, Point, Points, Setup};
+use weiqi_core::{Board, BoardSize, Color, Point, Points, Setup};
 use weiqi_spec::{Placement, Ruleset, keys::KEYS, keys::KeyKind};
 
 /// The id a generated (non-built-in) ruleset gets; its spec file is `harness-custom.toml`.
@@ -96,18 +96,38 @@ pub fn ruleset(u: &mut Unstructured<'_>) -> arbitrary::Result<RulesChoice> {
     let base = (*u.choose(&ids)?).to_owned();
     let mut changes: Vec<(String, String)> = Vec::new();
     if u.arbitrary::<u8>()? >= 192 {
-        let keys: Vec<_> = KEYS
-            .iter()
-            .filter(|k| RULE_SECTIONS.contains(&k.section()) && k.key != "handicap.patterns")
-            .collect();
+        let keys = rule_keys(RULE_SECTIONS);
         for _ in 0..u.int_in_range(1..=4)? {
             let k = u.choose(&keys)?;
-            if let Some(v) = key_value(u, k.kind)? {
-                changes.retain(|(key, _)| key != k.key);
-                changes.push((k.key.to_owned(), v));
-            }
+            change(u, &mut changes, k.key, k.kind)?;
         }
     }
+    validated(base, changes)
+}
+
+/// The keys of the spec table in `sections` the generators may change.
+fn rule_keys(sections: &[&str]) -> Vec<&'static weiqi_spec::keys::KeyDoc> {
+    KEYS.iter()
+        .filter(|k| sections.contains(&k.section()) && k.key != "handicap.patterns")
+        .collect()
+}
+
+/// Sets `key` to a random value of its kind in `changes` (replacing an earlier change of it).
+fn change(
+    u: &mut Unstructured<'_>,
+    changes: &mut Vec<(String, String)>,
+    key: &str,
+    kind: KeyKind,
+) -> arbitrary::Result<()> {
+    if let Some(v) = key_value(u, kind)? {
+        changes.retain(|(k, _)| k != key);
+        changes.push((key.to_owned(), v));
+    }
+    Ok(())
+}
+
+/// The ruleset of `base` with `changes`, dropping the last change until the spec validates it.
+fn validated(base: String, mut changes: Vec<(String, String)>) -> arbitrary::Result<RulesChoice> {
     loop {
         let parsed = if changes.is_empty() {
             weiqi_spec::builtin(&base)
@@ -130,6 +150,62 @@ pub fn ruleset(u: &mut Unstructured<'_>) -> arbitrary::Result<RulesChoice> {
             Err(_) => return Err(arbitrary::Error::IncorrectFormat),
         }
     }
+}
+
+/// The rule keys a biased case varies, per kind of hard case.
+const KO_AXES: &[&str] = &[
+    "play.ko",
+    "play.initial-position",
+    "play.long-cycle",
+    "play.long-cycle-repetitions",
+];
+/// The suicide axes.
+const SUICIDE_AXES: &[&str] = &["play.suicide", "play.single-stone-suicide", "play.ko"];
+/// The scoring and seki axes.
+const SCORING_AXES: &[&str] = &[
+    "scoring.scoring",
+    "scoring.seki-eyes",
+    "scoring.neutral-fill",
+    "scoring.shared-points",
+    "scoring.komi",
+    "scoring.tie",
+    "scoring.tie-handicap",
+    "scoring.counting",
+    "end.pass-stones",
+    "end.last-pass",
+    "end.after-stop",
+    "handicap.komi",
+    "handicap.bonus",
+];
+
+/// A ruleset for a biased case: a built-in variant (every one, chosen by a byte); three times in
+/// four one to three of `axes` set to random values (the keys that rule the hard case: for ko
+/// shapes `play.ko` takes each of its five values, natural situational superko and the Ing rule
+/// included, which few built-ins use), and one time in four one more rule key of any section.
+/// Validated as [`ruleset`] is.
+pub fn biased_ruleset(u: &mut Unstructured<'_>, axes: &[&str]) -> arbitrary::Result<RulesChoice> {
+    let ids = builtin_ids();
+    let base = (*u.choose(&ids)?).to_owned();
+    let mut changes: Vec<(String, String)> = Vec::new();
+    let keys = rule_keys(RULE_SECTIONS);
+    if u.arbitrary::<u8>()? >= 64 {
+        let mine: Vec<_> = keys.iter().filter(|k| axes.contains(&k.key)).collect();
+        // The first axis (`play.ko`, `play.suicide`, `scoring.scoring`) more often than the
+        // others, and first, so the validation drops the dependent keys before it.
+        if !mine.is_empty() && u.arbitrary::<bool>()? {
+            let first = mine[0];
+            change(u, &mut changes, first.key, first.kind)?;
+        }
+        for _ in 0..u.int_in_range(0..=2)? {
+            let k = u.choose(&mine)?;
+            change(u, &mut changes, k.key, k.kind)?;
+        }
+    }
+    if u.arbitrary::<u8>()? >= 192 {
+        let k = u.choose(&keys)?;
+        change(u, &mut changes, k.key, k.kind)?;
+    }
+    validated(base, changes)
 }
 
 /// Board sides, small ones more often (ko, suicide and seki are common on small boards).
@@ -236,8 +312,45 @@ fn keep_liberties(size: BoardSize, mut stones: Vec<(Point, Color)>) -> Vec<(Poin
     }
 }
 
-/// A generated case: the ruleset, the setup, and the script bytes the oracle reads action by
-/// action.
+/// Which generator made a case: it decides the script's habits in the oracle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// The generic generator: any ruleset, board and setup; the script picks uniformly among
+    /// the legal actions.
+    Generic,
+    /// A hard shape of [`crate::shapes::SHAPES`] (its index): the script plays the shape's
+    /// hint, captures, recaptures and self-captures often.
+    Shape(usize),
+    /// A dense random position (most points occupied, every string with few liberties): many
+    /// self-ataris, self-captures and captures into one's own last liberty; the script as for a
+    /// shape.
+    Dense,
+    /// A random final position: the script passes at once and proposes random dead sets
+    /// (scoring, neutral points, pass stones, handicap, ties).
+    Scoring,
+}
+
+impl Kind {
+    /// The name of the kind in the statistics (a shape's own name).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Generic => "generic",
+            Kind::Shape(i) => crate::shapes::SHAPES.get(i).map_or("shape", |s| s.name),
+            Kind::Dense => "dense",
+            Kind::Scoring => "scoring",
+        }
+    }
+
+    /// Whether the script of this kind favours hints, captures and self-captures.
+    #[must_use]
+    pub fn is_focused(self) -> bool {
+        matches!(self, Kind::Shape(_) | Kind::Dense)
+    }
+}
+
+/// A generated case: the ruleset, the setup, the script bytes the oracle reads action by
+/// action, and which generator made it (with a shape's hint).
 #[derive(Debug, Clone)]
 pub struct Case {
     /// The ruleset.
@@ -246,20 +359,170 @@ pub struct Case {
     pub setup: Setup,
     /// The game script (bytes that pick indexes into the legal actions).
     pub script: Vec<u8>,
+    /// The generator that made the case.
+    pub kind: Kind,
+    /// Moves the script favours, in a cycle (a shape's hint; empty otherwise): a colour and a
+    /// point, or `None` for a pass.
+    pub hint: Vec<(Color, Option<Point>)>,
 }
 
 impl Case {
-    /// Reads a case from `u`: ruleset, board size, setup, then every remaining byte as the
-    /// script.
-    pub fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        let rules = ruleset(u)?;
-        let size = board_size(u)?;
-        let setup = setup(u, &rules.ruleset, size)?;
-        let script = u.bytes(u.len())?.to_vec();
-        Ok(Case {
+    /// A case of the generic kind (no hint): what a hand-written regression builds.
+    #[must_use]
+    pub fn new(rules: RulesChoice, setup: Setup, script: Vec<u8>) -> Case {
+        Case {
             rules,
             setup,
             script,
+            kind: Kind::Generic,
+            hint: Vec::new(),
+        }
+    }
+
+    /// Reads a case from `u`. A first byte chooses the generator: three in eight the generic one
+    /// ([`Case::generic`]: ruleset, board size, setup), three in eight a hard shape
+    /// ([`Case::shape`]), one in eight a dense position ([`Case::dense`]), one in eight a final
+    /// position to score ([`Case::scoring`]); every remaining byte is the script. Exhausted bytes
+    /// read as zeros and choose the generic generator.
+    pub fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let mut case = match u.arbitrary::<u8>()? {
+            0..=95 => Case::generic(u)?,
+            96..=191 => Case::shape(u)?,
+            192..=223 => Case::dense(u)?,
+            _ => Case::scoring(u)?,
+        };
+        case.script = u.bytes(u.len())?.to_vec();
+        Ok(case)
+    }
+
+    /// The generic generator: [`ruleset`], [`board_size`], [`setup`]; no script yet.
+    pub fn generic(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let rules = ruleset(u)?;
+        let size = board_size(u)?;
+        let setup = setup(u, &rules.ruleset, size)?;
+        Ok(Case::new(rules, setup, Vec::new()))
+    }
+
+    /// A hard shape ([`crate::shapes::SHAPES`], chosen by a byte) in one of its eight
+    /// symmetries, colours swapped or not, with up to two empty lines added beside its empty
+    /// edges; the ruleset from [`biased_ruleset`] on the shape family's axes; the shape's player
+    /// to move; now and then a komi of its own (integral komi makes ties).
+    pub fn shape(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let index = u.choose_index(crate::shapes::SHAPES.len())?;
+        Case::of_shape(u, index)
+    }
+
+    /// [`Case::shape`] with the shape given (its index in [`crate::shapes::SHAPES`]).
+    pub fn of_shape(u: &mut Unstructured<'_>, index: usize) -> arbitrary::Result<Case> {
+        use crate::shapes::{Family, Placement, SHAPES, place};
+        if index >= SHAPES.len() {
+            return Err(arbitrary::Error::IncorrectFormat);
+        }
+        let big =
+            Board::from_diagram(SHAPES[index].diagram).map_or(0, |b| b.size().points_count()) > 30;
+        let most = if big { 1 } else { 2 };
+        let mut grow = [0u8; 4];
+        for g in &mut grow {
+            *g = u.int_in_range(0..=most)?;
+        }
+        let placement = Placement {
+            symmetry: u.int_in_range(0..=7)?,
+            swap: u.arbitrary()?,
+            grow,
+        };
+        let placed = place(index, placement).ok_or(arbitrary::Error::IncorrectFormat)?;
+        let axes = match SHAPES[index].family {
+            Family::Ko => KO_AXES,
+            Family::Suicide => SUICIDE_AXES,
+            Family::Seki => SCORING_AXES,
+        };
+        let rules = biased_ruleset(u, axes)?;
+        let mut setup = Setup::even(placed.size);
+        setup.stones = placed.stones;
+        setup.to_move = Some(placed.to_move);
+        if u.arbitrary::<u8>()? >= 192 {
+            setup.komi = Some(Points::from_halves(2 * u.int_in_range(-3..=8)?));
+        }
+        Ok(Case {
+            rules,
+            setup,
+            script: Vec::new(),
+            kind: Kind::Shape(index),
+            hint: placed.hint,
+        })
+    }
+
+    /// A dense random position: a board of 2 to 6 points a side, each point Black, White or
+    /// empty (about two in five, two in five, one in five), strings without a liberty removed;
+    /// a random player to move; the ruleset from [`biased_ruleset`] on the suicide and ko axes.
+    pub fn dense(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let w = u.int_in_range(2..=6)?;
+        let h = if u.arbitrary()? {
+            w
+        } else {
+            u.int_in_range(1..=6)?
+        };
+        let size = BoardSize::new(w, h).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        let axes = if u.arbitrary()? {
+            SUICIDE_AXES
+        } else {
+            KO_AXES
+        };
+        let rules = biased_ruleset(u, axes)?;
+        let stones = random_stones(u, size, 2, 2, 1)?;
+        let mut setup = Setup::even(size);
+        setup.stones = stones;
+        setup.to_move = Some(if u.arbitrary()? {
+            Color::Black
+        } else {
+            Color::White
+        });
+        Ok(Case {
+            rules,
+            setup,
+            script: Vec::new(),
+            kind: Kind::Dense,
+            hint: Vec::new(),
+        })
+    }
+
+    /// A random final position to score: a board from [`board_size`] (at most 49 points, so the
+    /// count is quick), stones at a random density (strings without a liberty removed), a
+    /// handicap of 0 or 1 now and then (the handicap komi and tie rule: DECISIONS.md 21), an
+    /// integral komi half the time (so ties occur), and the ruleset from [`biased_ruleset`] on the
+    /// scoring axes (area or territory, seki eyes, neutral fill, shared points, pass stones,
+    /// tie rules, the end procedure). The script passes at once and proposes random dead sets.
+    pub fn scoring(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let rules = biased_ruleset(u, SCORING_AXES)?;
+        let mut size = board_size(u)?;
+        if size.points_count() > 49 {
+            size = BoardSize::new(
+                u32::from(size.width()).min(7),
+                u32::from(size.height()).min(7),
+            )
+            .map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        }
+        let empty = u.int_in_range(1..=4)?;
+        let stones = random_stones(u, size, 2, 2, empty)?;
+        let mut setup = Setup::even(size);
+        setup.stones = stones;
+        setup.to_move = Some(if u.arbitrary()? {
+            Color::Black
+        } else {
+            Color::White
+        });
+        if u.arbitrary::<u8>()? >= 224 {
+            setup.handicap = 1;
+        }
+        if u.arbitrary()? {
+            setup.komi = Some(Points::from_halves(2 * u.int_in_range(-3..=8)?));
+        }
+        Ok(Case {
+            rules,
+            setup,
+            script: Vec::new(),
+            kind: Kind::Scoring,
+            hint: Vec::new(),
         })
     }
 
@@ -267,6 +530,28 @@ impl Case {
     pub fn from_bytes(bytes: &[u8]) -> arbitrary::Result<Case> {
         Case::generate(&mut Unstructured::new(bytes))
     }
+}
+
+/// Random stones on `size`: each point Black, White or empty with weights `black`, `white`,
+/// `empty`; strings without a liberty removed.
+fn random_stones(
+    u: &mut Unstructured<'_>,
+    size: BoardSize,
+    black: u32,
+    white: u32,
+    empty: u32,
+) -> arbitrary::Result<Vec<(Point, Color)>> {
+    let total = black + white + empty;
+    let mut stones = Vec::new();
+    for p in size.points() {
+        let r = u.int_in_range(0..=total - 1)?;
+        if r < black {
+            stones.push((p, Color::Black));
+        } else if r < black + white {
+            stones.push((p, Color::White));
+        }
+    }
+    Ok(keep_liberties(size, stones))
 }
 
 impl<'a> arbitrary::Arbitrary<'a> for Case {
@@ -339,6 +624,25 @@ mod tests {
         assert_eq!(sections.len(), RULE_SECTIONS.len(), "{sections:?}");
     }
 
+    /// Issue 12, "every spec axis": every key of the rule sections (but `handicap.patterns`, a
+    /// per-size table of points) is set to a value the spec validates in some generated
+    /// ruleset, by the generic generator or the biased one.
+    #[test]
+    fn every_rule_key_is_changed_in_a_valid_ruleset() {
+        let mut changed = std::collections::BTreeSet::new();
+        for seed in 0..1500 {
+            let bytes = seeded_bytes(seed, 64);
+            let r = ruleset(&mut Unstructured::new(&bytes)).expect("total generator");
+            let b = biased_ruleset(&mut Unstructured::new(&bytes), KO_AXES).expect("total");
+            for (k, _) in r.changes.iter().chain(&b.changes) {
+                changed.insert(k.clone());
+            }
+        }
+        for k in rule_keys(RULE_SECTIONS) {
+            assert!(changed.contains(k.key), "{} never changed", k.key);
+        }
+    }
+
     /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13 and 19x19 now and then; small
     /// boards are the majority.
     #[test]
@@ -380,11 +684,46 @@ mod tests {
         assert!(handicap > 20 && stones > 20, "{handicap} {stones}");
     }
 
-    /// Exhausted bytes still make a case (the generator is total).
+    /// Exhausted bytes still make a case (the generator is total), of the generic kind.
     #[test]
     fn empty_bytes_make_a_case() {
         let case = Case::from_bytes(&[]).expect("total generator");
         assert!(case.script.is_empty());
         assert!(case.rules.changes.is_empty());
+        assert_eq!(case.kind, Kind::Generic);
+    }
+
+    /// Issue 12, biased generators: every shape, the dense and the scoring kinds are generated
+    /// from seeded bytes; every biased setup is valid (no string without a liberty); a ko shape's
+    /// ruleset takes every value of `play.ko` (natural situational superko and Ing included),
+    /// and a suicide case every value of `play.suicide`.
+    #[test]
+    fn biased_kinds_cover_every_shape_and_every_ko_and_suicide_rule() {
+        let mut kinds = std::collections::BTreeSet::new();
+        let mut ko_rules = std::collections::BTreeSet::new();
+        let mut suicide_rules = std::collections::BTreeSet::new();
+        for seed in 0..3000 {
+            let case = Case::from_bytes(&seeded_bytes(seed, 96)).expect("total generator");
+            kinds.insert(case.kind);
+            let kept = keep_liberties(case.setup.size, case.setup.stones.clone());
+            assert_eq!(kept, case.setup.stones, "{:?}", case.kind);
+            match case.kind {
+                Kind::Shape(i) if crate::shapes::SHAPES[i].family == crate::shapes::Family::Ko => {
+                    ko_rules.insert(format!("{:?}", case.rules.ruleset.play.ko));
+                }
+                Kind::Shape(_) | Kind::Dense => {
+                    suicide_rules.insert(format!("{:?}", case.rules.ruleset.play.suicide));
+                }
+                _ => {}
+            }
+        }
+        for i in 0..crate::shapes::SHAPES.len() {
+            assert!(kinds.contains(&Kind::Shape(i)), "shape {i} never generated");
+        }
+        for k in [Kind::Generic, Kind::Dense, Kind::Scoring] {
+            assert!(kinds.contains(&k), "{k:?} never generated");
+        }
+        assert_eq!(ko_rules.len(), 5, "{ko_rules:?}");
+        assert_eq!(suicide_rules.len(), 3, "{suicide_rules:?}");
     }
 }

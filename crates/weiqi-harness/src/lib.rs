@@ -11,6 +11,8 @@
 //!   way, or inconclusive (the interpreter ran out of fuel); anything else is a
 //!   [`oracle::Divergence`] naming the first diverging observation, with the case as a ruling.
 //! - [`ruling`]: a case as a ruling file (SGF, variant id, spec TOML when not built-in).
+//! - [`shapes`]: the hard shapes the biased generators start from (ko, suicide, seki), and
+//!   the board reading the biased script uses.
 //! - [`stats`]: how often the games reach stops, disputes, resumptions, seki, each kind of ko
 //!   refusal, suicide, no-result and ties.
 //! - [`run_seeded`]: the plain `cargo test` run (fixed seeds, a budget).
@@ -30,7 +32,10 @@
 
 pub mod generate;
 pub mod oracle;
+pub mod raw;
 pub mod ruling;
+pub mod scoring_case;
+pub mod shapes;
 pub mod stats;
 
 use generate::{Case, seeded_bytes};
@@ -42,8 +47,21 @@ pub const SEEDED_CASE_BYTES: usize = 1200;
 
 /// Runs the cases of seeds `seeds` and returns the statistics, or the first divergence.
 pub fn run_seeded(seeds: std::ops::Range<u64>) -> Result<Stats, Box<Divergence>> {
+    run_seeded_reporting(seeds, 0, |_| {})
+}
+
+/// [`run_seeded`], calling `report` with the statistics so far after every `every` cases (never
+/// when `every` is 0): the statistics every N cases of issue 12.
+pub fn run_seeded_reporting(
+    seeds: std::ops::Range<u64>,
+    every: u64,
+    mut report: impl FnMut(&Stats),
+) -> Result<Stats, Box<Divergence>> {
     let mut stats = Stats::default();
     for seed in seeds {
+        if every > 0 && stats.cases > 0 && stats.cases % every == 0 {
+            report(&stats);
+        }
         let bytes = seeded_bytes(seed, SEEDED_CASE_BYTES);
         let Ok(case) = Case::from_bytes(&bytes) else {
             continue;

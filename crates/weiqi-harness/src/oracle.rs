@@ -27,8 +27,9 @@ use weiqi_core::{
 use weiqi_engine::Engine;
 use weiqi_interpreter::Interpreter;
 
-use crate::generate::Case;
+use crate::generate::{Case, Kind};
 use crate::ruling;
+use crate::shapes::play_effect;
 use crate::stats::{GameStats, Stats};
 
 /// The interpreter's fuel per decision (one unit per simulated play and per history entry
@@ -98,6 +99,10 @@ struct Game<'c> {
     proposals: ByColor<Option<Vec<Point>>>,
     resumes: u32,
     stats: GameStats,
+    /// The next entry of the case's hint the script looks at.
+    hint_pos: usize,
+    /// Points emptied by the last two accepted plays (where a recapture would go).
+    recent: Vec<Vec<Point>>,
 }
 
 /// What the referees agreed on at one step (the interpreter's side, equal to the engine's).
@@ -147,7 +152,9 @@ pub fn run(case: &Case, stats: &mut Stats) -> Result<Outcome, Box<Divergence>> {
         tried: Vec::new(),
         proposals: ByColor::default(),
         resumes: 0,
-        stats: GameStats::default(),
+        stats: GameStats::new(case.kind.name()),
+        hint_pos: 0,
+        recent: Vec::new(),
     };
     let outcome = match game.play_out() {
         Ok(()) => Ok(Outcome::Agree),
@@ -181,7 +188,9 @@ pub fn replay(
         tried: Vec::new(),
         proposals: ByColor::default(),
         resumes: 0,
-        stats: GameStats::default(),
+        stats: GameStats::new(case.kind.name()),
+        hint_pos: 0,
+        recent: Vec::new(),
     };
     let mut play = || -> Step<()> {
         game.compare_setup()?;
@@ -316,6 +325,13 @@ impl Game<'_> {
         });
         self.same(&name, &a, &b)?;
         let phase_before = self.interp.phase();
+        let effect = match action {
+            Action::Move {
+                color,
+                mv: Move::Play(p),
+            } if a.is_ok() => play_effect(&self.interp.board(), color, p),
+            _ => None,
+        };
         let ra = self.interp.apply(action.clone());
         if matches!(&ra, Err(e) if e.reason == Illegal::OutOfFuel) {
             return Err(Stop::OutOfFuel);
@@ -327,6 +343,15 @@ impl Game<'_> {
                 self.same(&name, report(&x), report(&y))?;
                 self.stats
                     .accepted(&action, &x, phase_before, &self.proposals);
+                if let Some(e) = effect {
+                    self.stats.played(e, &x);
+                }
+                if matches!(action, Action::Move { .. }) {
+                    self.recent.push(x.captured.clone());
+                    if self.recent.len() > 2 {
+                        self.recent.remove(0);
+                    }
+                }
                 self.track(&action);
             }
             (Err(x), Err(y)) => self.same(&name, x.reason, y.reason)?,
@@ -359,9 +384,65 @@ impl Game<'_> {
             .ended(self.interp.phase(), score.as_ref(), result);
     }
 
+    /// The biased script of a shape or a dense position (issue 12: "biased generators that
+    /// reach the hard cases often"), when its byte asks for it: about two in five the next move
+    /// of the case's hint that is legal for the player to move (the cycle of a ko shape comes
+    /// round, so superko refusals, hot stones and long cycles are reached); about one in three a
+    /// play that captures, recaptures on a point the last two plays emptied, or fills its own
+    /// last liberty (a self-capture where the rules allow one); one in sixteen a pass. `None`
+    /// leaves the choice to the generic script.
+    fn focused(
+        &mut self,
+        u: &mut Unstructured<'_>,
+        color: Color,
+        plays: &[Move],
+        pass_ok: bool,
+    ) -> Option<Action> {
+        let roll = u.arbitrary::<u8>().unwrap_or(0);
+        let hint = &self.case.hint;
+        if roll < 104 && !hint.is_empty() {
+            for k in 0..hint.len() {
+                let i = (self.hint_pos + k) % hint.len();
+                let (c, at) = hint[i];
+                if c != color {
+                    continue;
+                }
+                let ok = match at {
+                    None => pass_ok,
+                    Some(p) => plays.contains(&Move::Play(p)),
+                };
+                if ok {
+                    self.hint_pos = i + 1;
+                    return Some(match at {
+                        None => Action::pass(color),
+                        Some(p) => Action::play(color, p),
+                    });
+                }
+            }
+        }
+        if roll < 192 {
+            let board = self.interp.board();
+            let hot: Vec<Move> = plays
+                .iter()
+                .copied()
+                .filter(|m| {
+                    let Move::Play(p) = *m else { return false };
+                    self.recent.iter().any(|r| r.contains(&p))
+                        || play_effect(&board, color, p)
+                            .is_some_and(|e| e.captures > 0 || e.fills_last_liberty)
+                })
+                .collect();
+            if !hot.is_empty() {
+                let mv = hot[u.choose_index(hot.len()).unwrap_or(0)];
+                return Some(Action::Move { color, mv });
+            }
+        }
+        (roll >= 240 && pass_ok).then(|| Action::pass(color))
+    }
+
     /// Picks the next action from the script's bytes among the actions legal now; once the
     /// script is spent or the game is long, passes and agreement (so the game ends).
-    fn choose(&self, u: &mut Unstructured<'_>, seen: &Seen, winding_down: bool) -> Action {
+    fn choose(&mut self, u: &mut Unstructured<'_>, seen: &Seen, winding_down: bool) -> Action {
         let color = self.interp.to_move();
         let byte = |u: &mut Unstructured<'_>| u.arbitrary::<u8>().unwrap_or(0);
         let pick = |u: &mut Unstructured<'_>, n: usize| u.choose_index(n).unwrap_or(0);
@@ -447,6 +528,14 @@ impl Game<'_> {
         };
         if winding_down {
             return pass_or_play(u);
+        }
+        if self.case.kind == Kind::Scoring && pass_ok && byte(u) < 224 {
+            return Action::pass(color);
+        }
+        if self.case.kind.is_focused()
+            && let Some(a) = self.focused(u, color, &plays, pass_ok)
+        {
+            return a;
         }
         match byte(u) {
             0..=231 if !plays.is_empty() => Action::Move {

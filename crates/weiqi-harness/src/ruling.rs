@@ -92,15 +92,15 @@ mod tests {
     fn ruling_holds_moves_actions_and_the_spec() {
         let changes = vec![("play.ko".to_owned(), "\"simple\"".to_owned())];
         let toml = "extends = \"tromp-taylor\"\n[play]\nko = \"simple\"\n";
-        let case = Case {
-            rules: RulesChoice {
+        let case = Case::new(
+            RulesChoice {
                 base: "tromp-taylor".to_owned(),
                 changes,
                 ruleset: weiqi_spec::parse_str("harness-custom.toml", toml).expect("valid"),
             },
-            setup: Setup::even(BoardSize::new(3, 2).expect("size")),
-            script: Vec::new(),
-        };
+            Setup::even(BoardSize::new(3, 2).expect("size")),
+            Vec::new(),
+        );
         let p = Point::rc(0, 1);
         let tried = vec![
             Tried {

@@ -22,15 +22,15 @@ fn case(base: &str, changes: &[(&str, &str)], setup: Setup) -> Case {
     } else {
         weiqi_spec::parse_str(&format!("{CUSTOM_ID}.toml"), &toml).expect(&toml)
     };
-    Case {
-        rules: RulesChoice {
+    Case::new(
+        RulesChoice {
             base: base.to_owned(),
             changes,
             ruleset,
         },
         setup,
-        script: Vec::new(),
-    }
+        Vec::new(),
+    )
 }
 
 /// Replays `actions` and expects agreement on every step.
