@@ -3,7 +3,13 @@
 //!
 //! Invariants:
 //! - **Entries.** Entry `t` is the state after move `t` (entry 0: the initial position), as the
-//!   interpreter's history; each holds the board hash and the side to move, never a board.
+//!   interpreter's history; each holds the board hash and the side to move, never a board, in
+//!   48 bytes (`tests` pins the size).
+//! - **Flows.** Undo restores the game flow exactly: from `flows` for every move that is not a
+//!   plain play (one `Flow` per such entry, in entry order), by rebuilding it for a plain play
+//!   (see `Entry::saved_flow`: only the player to move, the ko cells, the prisoners and the
+//!   phase change). `engine.rs`'s test `undo_restores_the_whole_flow_of_every_kind_of_move`
+//!   checks it after every move of random games of seven variants.
 //! - **Indexes.** Each [`HashIndex`] maps a hash to the most recent entry that has it, over the
 //!   entries its rule reads: `boards` every entry (positional superko), `situations` every
 //!   entry's board hash XOR the side-to-move key (situational superko, the Ing rule D, long
