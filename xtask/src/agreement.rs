@@ -106,14 +106,27 @@ fn rule(path: &Path) -> Outcome {
             ..Outcome::default()
         };
     }
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
     if code == 1 {
-        let reason = json["moves"]
-            .as_array()
-            .and_then(|m| m.last())
-            .and_then(|m| m["reason"].as_str())
-            .unwrap_or("unknown")
-            .to_owned();
+        // One JSON line per game of the file (a collection rules every game): the reason of the
+        // first game with an illegal move.
+        let games: Vec<serde_json::Value> = match serde_json::from_str(&out) {
+            Ok(one) => vec![one],
+            Err(_) => out
+                .lines()
+                .filter_map(|l| serde_json::from_str(l).ok())
+                .collect(),
+        };
+        let reason = games
+            .into_iter()
+            .find(|g| !g["first_illegal"].is_null())
+            .and_then(|g| {
+                g["moves"]
+                    .as_array()
+                    .and_then(|m| m.last())
+                    .and_then(|m| m["reason"].as_str())
+                    .map(str::to_owned)
+            })
+            .unwrap_or_else(|| "unknown".to_owned());
         return Outcome {
             illegal: Some(reason),
             ..Outcome::default()
