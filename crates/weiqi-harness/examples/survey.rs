@@ -1,5 +1,7 @@
 //! A longer seeded run that does not stop at the first divergence: it tallies divergences by
-//! observation (point names and seeds dropped) and prints the first case of each kind, then the
+//! observation (point names and seeds dropped) and prints the first case of each kind (when it
+//! occurs and again at the end; a checkpoint's `cases` falls short of the cases tried by the
+//! divergent ones, which the statistics leave out), then the
 //! statistics (also every `EVERY` cases, default 5,000), the speed, and the statistics as the
 //! Markdown table of the README.
 //!
@@ -40,7 +42,11 @@ fn main() {
             } else {
                 kind
             };
-            let e = kinds.entry(kind).or_insert((0, seed, d.to_string()));
+            let e = kinds.entry(kind).or_insert_with(|| {
+                // The first case of each kind at once, so a run cut short still shows it.
+                println!("=== first divergence of its kind, seed {seed}\n{d}\n");
+                (0, seed, d.to_string())
+            });
             e.0 += 1;
         }
     }
