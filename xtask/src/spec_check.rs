@@ -1,5 +1,7 @@
 //! `cargo xtask spec-check`: validates every `spec/*.toml` together (as they may extend each
-//! other) and checks that the built-in list compiled into weiqi-spec is exactly the directory.
+//! other) and checks that the built-in list compiled into weiqi-spec is exactly the directory
+//! (weiqi-spec's `build.rs` generates that list from `spec/`, so they differ only in a stale
+//! build).
 
 use std::path::{Path, PathBuf};
 
@@ -37,7 +39,8 @@ pub fn run(root: &Path) -> Result<(), String> {
     for id in &on_disk {
         if !builtin.contains(&id.as_str()) {
             problems.push(format!(
-                "spec/{id}.toml: not in the built-in list (crates/weiqi-spec/src/builtin.rs)"
+                "spec/{id}.toml: not in the built-in list compiled into weiqi-spec (its build.rs \
+                 lists spec/*.toml: rebuild weiqi-spec)"
             ));
         }
     }

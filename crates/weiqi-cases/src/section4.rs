@@ -2,7 +2,9 @@
 //! twelve built-in variants, with the ruling of that section's table (and, for the rule a
 //! table names that no built-in variant uses, under a one-line custom variation).
 
-use crate::common::{Ruling, Step, all_ids, b, custom, game, pass, replay, variant, w};
+use crate::common::{
+    DECISIONS_IDS, Ruling, Step, all_ids, b, custom, game, pass, replay, variant, w,
+};
 use weiqi_core::{Color, Ending, Illegal, Phase, Point};
 use weiqi_spec::Ruleset;
 
@@ -16,14 +18,14 @@ fn check(source: &str, rules: &Ruleset, diagram: &str, steps: &[Step], expected:
     assert_eq!(&got, expected, "{source} under {}", rules.id);
 }
 
-/// Checks a table that gives a ruling for every built-in variant, and asserts it covers them all.
+/// Checks a table that gives a ruling for each of the twelve variants of DECISIONS.md, and
+/// asserts it covers them all (a variant added to `spec/` is ruled by the rulings corpus).
 fn check_table(source: &str, diagram: &str, steps: &[Step], table: &[(&str, Ruling)]) {
     let mut ids: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
     ids.sort_unstable();
     assert_eq!(
-        ids,
-        all_ids(),
-        "{source}: the table must cover every built-in variant"
+        ids, DECISIONS_IDS,
+        "{source}: the table must cover the twelve variants of DECISIONS.md"
     );
     for (id, expected) in table {
         check(source, &variant(id), diagram, steps, expected);
@@ -496,7 +498,7 @@ fn suicide_legality_vectors_variants_4_9() {
     ] {
         let mut ids: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
         ids.sort_unstable();
-        assert_eq!(ids, all_ids());
+        assert_eq!(ids, DECISIONS_IDS);
         for (id, expected) in table.iter() {
             check_suicide("VARIANTS.md 4.9", id, at, expected);
         }

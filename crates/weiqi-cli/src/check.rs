@@ -158,19 +158,6 @@ pub(crate) fn exit_code(replay: &Replay) -> i32 {
     }
 }
 
-pub(crate) fn run(
-    game: &str,
-    rules: Option<&str>,
-    strict: bool,
-    json: bool,
-    limits: &Limits,
-    referees: (Which, bool),
-    out: &mut dyn Write,
-) -> Result<i32, CliError> {
-    let record = replay::read_record(game, strict, limits)?;
-    run_record(game, &record, rules, strict, json, limits, referees, out)
-}
-
 /// `check` on a record already read (`game` names it in the output), by the referee `which`;
 /// with `both`, a divergence between the engine and the interpreter is reported instead
 /// (exit code 3).

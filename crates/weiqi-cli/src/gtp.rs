@@ -21,7 +21,7 @@
 //! # Ok::<(), weiqi_cli::gtp::GtpError>(())
 //! ```
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -29,6 +29,14 @@ use std::time::{Duration, Instant};
 
 mod game;
 pub(crate) mod server;
+
+pub(crate) use game::gtp_fixed_pattern as fixed_pattern;
+
+/// The longest line of an answer kept, in bytes; the rest of a longer line comes as the next.
+const MAX_ANSWER_LINE: u64 = 64 * 1024;
+
+/// The most lines of one answer.
+const MAX_ANSWER_LINES: usize = 100_000;
 
 /// Why a GTP exchange failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +76,14 @@ pub enum GtpError {
     },
     /// A command of more than one line, or with control characters: GTP commands are one line.
     BadCommand(String),
+    /// An answer that belongs to no command sent: output before any command was sent, or an
+    /// answer whose id is not the command's ([`Engine::request`]).
+    OutOfOrder {
+        /// The command.
+        command: String,
+        /// The first line of the stray answer.
+        answer: String,
+    },
 }
 
 impl std::fmt::Display for GtpError {
@@ -91,6 +107,10 @@ impl std::fmt::Display for GtpError {
                 write!(f, "the answer to {command:?} is not GTP: {answer:?}")
             }
             GtpError::BadCommand(c) => write!(f, "not a one-line gtp command: {c:?}"),
+            GtpError::OutOfOrder { command, answer } => write!(
+                f,
+                "an answer out of order at {command:?}: {answer:?} answers no command sent"
+            ),
         }
     }
 }
@@ -106,6 +126,8 @@ pub struct Engine {
     /// Lines of the program's standard output, read by a thread that ends when the output
     /// closes.
     lines: Receiver<String>,
+    /// The id of the next [`Engine::request`].
+    next_id: u64,
 }
 
 impl Engine {
@@ -133,16 +155,23 @@ impl Engine {
                 });
             }
         };
-        let (tx, lines) = mpsc::channel();
+        // A bounded channel: a program that writes without end blocks on its pipe instead of
+        // filling memory; lines are cut at MAX_ANSWER_LINE bytes and read lossily, so binary
+        // output is a protocol error, not a stopped reader.
+        let (tx, lines) = mpsc::sync_channel(1024);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            let mut line = String::new();
+            let mut bytes = Vec::new();
             loop {
-                line.clear();
-                match reader.read_line(&mut line) {
+                bytes.clear();
+                match (&mut reader)
+                    .take(MAX_ANSWER_LINE)
+                    .read_until(b'\n', &mut bytes)
+                {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        if tx.send(line.clone()).is_err() {
+                        let line = String::from_utf8_lossy(&bytes).into_owned();
+                        if tx.send(line).is_err() {
                             break;
                         }
                     }
@@ -153,6 +182,7 @@ impl Engine {
             child,
             stdin: Some(stdin),
             lines,
+            next_id: 1,
         })
     }
 
@@ -160,6 +190,34 @@ impl Engine {
     /// joined by `\n`, trimmed). The whole answer must arrive within `limit`; otherwise the
     /// program is stopped and every later command fails with [`GtpError::Closed`].
     pub fn command(&mut self, command: &str, limit: Duration) -> Result<String, GtpError> {
+        self.exchange(command, None, limit)
+    }
+
+    /// Sends one command with an id (GTP 2 section 2.6) and returns the text of a successful
+    /// answer, as [`Engine::command`] does, checking that the answer is the command's: output
+    /// already waiting before the command is sent (an answer to nothing, or a second answer to
+    /// an earlier command) and an answer without the command's id are
+    /// [`GtpError::OutOfOrder`]. What a referee between two programs uses.
+    pub fn request(&mut self, command: &str, limit: Duration) -> Result<String, GtpError> {
+        let id = self.next_id;
+        self.next_id += 1;
+        while let Ok(line) = self.lines.try_recv() {
+            if !line.trim().is_empty() {
+                return Err(GtpError::OutOfOrder {
+                    command: command.to_owned(),
+                    answer: line.trim_end().to_owned(),
+                });
+            }
+        }
+        self.exchange(command, Some(id), limit)
+    }
+
+    fn exchange(
+        &mut self,
+        command: &str,
+        id: Option<u64>,
+        limit: Duration,
+    ) -> Result<String, GtpError> {
         if command.chars().any(|c| c.is_control() && c != '\t') {
             return Err(GtpError::BadCommand(command.to_owned()));
         }
@@ -168,7 +226,13 @@ impl Engine {
         };
         let stdin = self.stdin.as_mut().ok_or_else(closed)?;
         stdin
-            .write_all(format!("{command}\n").as_bytes())
+            .write_all(
+                match id {
+                    Some(id) => format!("{id} {command}\n"),
+                    None => format!("{command}\n"),
+                }
+                .as_bytes(),
+            )
             .and_then(|()| stdin.flush())
             .map_err(|_| closed())?;
         let deadline = Instant::now() + limit;
@@ -199,6 +263,16 @@ impl Engine {
                 }
                 break;
             }
+            if answer.len() == MAX_ANSWER_LINES {
+                self.stop();
+                return Err(GtpError::Protocol {
+                    command: command.to_owned(),
+                    answer: format!(
+                        "more than {MAX_ANSWER_LINES} lines without the empty line that ends an \
+                         answer"
+                    ),
+                });
+            }
             answer.push(line.to_owned());
         }
         let first = answer[0].clone();
@@ -212,8 +286,18 @@ impl Engine {
                 });
             }
         };
-        // An optional numeric id right after the status character.
-        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        // An optional numeric id right after the status character: the command's, if it had
+        // one.
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if let Some(id) = id
+            && rest[..digits] != id.to_string()
+        {
+            return Err(GtpError::OutOfOrder {
+                command: command.to_owned(),
+                answer: first,
+            });
+        }
+        let rest = &rest[digits..];
         let mut text = rest.trim().to_owned();
         for line in &answer[1..] {
             text.push('\n');

@@ -3,8 +3,16 @@
 //! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
 //! - `weiqi score GAME.sgf`: replays, takes the dead stones and rules on the result.
+//! - `weiqi diff GAME.sgf`: the game under every variant (or those of `--rules A,B`), a row
+//!   each, the cells that differ marked.
+//! - `check`, `score` and `diff` take many files, directories and `-` (standard input) and
+//!   rule on them on every core, a line per game and a summary (the `batch` module).
+//! - `weiqi perft`: the number of legal move sequences of each length up to a depth, in the
+//!   format of `perft/*.txt`.
 //! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
 //!   under the variant (a rules engine: `genmove` plays random legal moves).
+//! - `weiqi referee --black CMD --white CMD`: plays two GTP programs against each other under
+//!   the variant, one SGF record per game and a summary table (the `arbiter` module).
 //!
 //! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
 //! (the oracle), and so does `--budget` (a bound on interpreter work: the engine is bounded by
@@ -26,15 +34,25 @@
 //! ```
 #![deny(missing_docs)]
 
+mod arbiter;
+mod batch;
 mod check;
 pub mod dead;
 mod diagram;
+mod diff;
 pub mod gtp;
 mod limits;
+mod perft;
 mod referee;
 mod replay;
+mod rulers;
 mod rules_cmd;
+pub mod rulings;
+mod rulings_diff;
 mod score;
+mod sgf_out;
+mod summary;
+mod svg;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -67,7 +85,8 @@ impl std::error::Error for CliError {}
     about = "The rules of Go as data: check and score game records under any rule variant",
     after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input, \
                   a limit exceeded or bad arguments, 3 the engine and the interpreter disagree \
-                  (--both), 4 inconclusive (--budget ran out)."
+                  (--both), 4 inconclusive (--budget ran out). With many files, the worst \
+                  of any game: 0 < 1 < 4 < 2 < 3."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
@@ -111,8 +130,12 @@ enum Command {
                       1 when one is illegal, 2 when the record or the rules cannot be read."
     )]
     Check {
-        /// The SGF file.
-        game: String,
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -129,6 +152,14 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+        /// Also draw the position before move `--move` (default: the first illegal move, else
+        /// the position after the last move) as an SVG picture: the move's point (a red cross
+        /// when refused) and, for a superko or Ing refusal, the earlier position it repeats.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
+        /// The move `--svg` draws the position before (numbered from 1 along the main line).
+        #[arg(long = "move", value_name = "N", requires = "svg")]
+        move_number: Option<usize>,
     },
     /// Replay a game record, take the dead stones and rule on the result.
     #[command(
@@ -141,8 +172,12 @@ enum Command {
                       read."
     )]
     Score {
-        /// The SGF file.
-        game: String,
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
         /// Komi for this game, overriding the record's KM and the variant's default.
         #[arg(long, value_name = "K", allow_hyphen_values = true)]
         komi: Option<String>,
@@ -154,11 +189,24 @@ enum Command {
         /// string dead.
         #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
         dead: Option<String>,
-        /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
-        /// (territory and dead stones) and a comment on the last node of the main line,
-        /// everything else kept.
+        /// Also write the record with the ruling to this file: RE in the root and a comment on
+        /// the last node of the main line, everything else kept, the record's own TB/TW marks
+        /// included (see --marks). The input file itself is overwritten only with --force.
         #[arg(long, value_name = "OUT.sgf")]
         write: Option<std::path::PathBuf>,
+        /// With --write: allow writing over the input file.
+        #[arg(long, requires = "write")]
+        force: bool,
+        /// With --write, the TB/TW marks written: `keep` (the default) keeps the record's own
+        /// marks, and writes the ruling's (territory and dead stones) only into a record that
+        /// has none; `ruling` replaces the record's marks with the ruling's.
+        #[arg(
+            long,
+            value_name = "keep|ruling",
+            requires = "write",
+            default_value = "keep"
+        )]
+        marks: score::Marks,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -175,6 +223,66 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+        /// Also draw the final board as an SVG picture: stones, each side's territory, dead
+        /// stones, seki stones and shared points, the last play, the breakdown and the result,
+        /// and for Ing the filled board of the fill-in counting (when a move is illegal: the
+        /// position before it, as `check --svg`).
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
+    },
+    /// Count the legal move sequences of each length up to a depth (perft), in the format of
+    /// the data files perft/*.txt.
+    #[command(
+        long_about = "Count the legal move sequences of each length up to a depth (perft): \
+                      board plays and passes, stopping where play stops or the game ends, under \
+                      the variant of --rules (default japanese-1989), by the engine or \
+                      (--interpreter) the interpreter. One line per depth from 1, in the format \
+                      of the data files perft/*.txt: <variant> <W>x<H> <rows> <B|W> <depth> \
+                      <count>."
+    )]
+    Perft {
+        /// The empty board to start from, `WxH` (or `N` for a square board).
+        #[arg(long, value_name = "WxH", required_unless_present = "position")]
+        size: Option<String>,
+        /// A position to start from instead: the rows from the top separated by `/`, `X`
+        /// Black, `O` White, `.` empty (as in perft/*.txt).
+        #[arg(long, value_name = "ROWS")]
+        position: Option<String>,
+        /// The player to move.
+        #[arg(long, value_name = "B|W", default_value = "B", value_parser = parse_color)]
+        to_move: weiqi_core::Color,
+        /// The longest sequences counted.
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+        depth: u32,
+        /// Count with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long)]
+        interpreter: bool,
+    },
+    /// One game under many variants: a row per variant, the cells that differ marked.
+    #[command(
+        long_about = "One game under many variants: a row per variant with the first illegal \
+                      move and its reason, the status, the result and margin and the score \
+                      breakdown; a cell that differs from the most common value of its column \
+                      is marked *. The variants are those of --rules A,B,... (ids or spec \
+                      files), else every built-in one (--all). Exit code 0 when the variants \
+                      agree, 1 when they differ, 2 when one cannot rule on the game."
+    )]
+    Diff {
+        /// The SGF files, directories (every `*.sgf` inside, recursively) or `-` (standard
+        /// input).
+        #[arg(required = true)]
+        game: Vec<String>,
+        /// Every built-in variant (the default without --rules).
+        #[arg(long)]
+        all: bool,
+        /// Dead stones, the same under every variant: as for `weiqi score --dead`.
+        #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
+        dead: Option<String>,
+        /// Print JSON (see JSON.md).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
     },
     /// Speak GTP version 2 on standard input and output: a rules engine, not a player.
     #[command(
@@ -187,7 +295,8 @@ enum Command {
                       Commands: protocol_version name version known_command list_commands \
                       quit boardsize clear_board komi play genmove undo fixed_handicap \
                       place_free_handicap set_free_handicap showboard final_score \
-                      final_status_list is_legal kgs-rules kgs-game_over, and weiqi-rules \
+                      final_status_list is_legal kgs-rules kgs-game_over loadsgf printsgf, \
+                      and weiqi-rules \
                       [ID|FILE] (show or switch the variant, replaying the moves), \
                       weiqi-explain [COLOR] VERTEX (why a move is illegal now) and \
                       weiqi-status (phase, prisoners, pass stones, hot stones).\n\n\
@@ -201,6 +310,52 @@ enum Command {
         /// moves).
         #[arg(long, default_value_t = 1, value_name = "N")]
         seed: u64,
+    },
+    /// Play two GTP programs against each other under the variant and rule every game.
+    #[command(
+        long_about = "Play two GTP programs against each other under the variant of --rules \
+                      (default japanese-1989), the engine ruling every move: an illegal move, \
+                      a crash, a hang past --move-time, garbage or an answer out of order loses \
+                      the game, with the reason in the record. At the stop both programs are \
+                      asked for final_status_list dead: the same stones end the game by \
+                      agreement, different ones are a dispute and play resumes, as the variant \
+                      says (AGA and Ing end after four passes). One SGF record per game \
+                      (--sgf-dir) with RE, TB/TW and a comment; a progress line per game on \
+                      standard error; a summary table, or JSON with --json. Colours alternate \
+                      between games when --games is even. README.md, section \"weiqi \
+                      referee\", has a worked example."
+    )]
+    Referee {
+        /// Black's program: a command line (words split at spaces; quotes group), e.g.
+        /// "gnugo --mode gtp --level 1". With an even --games it is program A and plays
+        /// White in every second game.
+        #[arg(long, value_name = "CMD")]
+        black: String,
+        /// White's program (program B).
+        #[arg(long, value_name = "CMD")]
+        white: String,
+        /// The board's side, 2 to 25.
+        #[arg(long, default_value_t = 19, value_name = "N")]
+        size: u32,
+        /// Komi [default: the variant's for the handicap].
+        #[arg(long, value_name = "K", allow_hyphen_values = true)]
+        komi: Option<String>,
+        /// Handicap: 0 even; 1 a handicap game without stones; N >= 2 stones on the variant's
+        /// fixed points for the board, else GTP's, sent with set_free_handicap.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        handicap: u32,
+        /// The number of games.
+        #[arg(long, default_value_t = 1, value_name = "G")]
+        games: u32,
+        /// Write each game's record to DIR/game-001.sgf, ...
+        #[arg(long, value_name = "DIR")]
+        sgf_dir: Option<std::path::PathBuf>,
+        /// The time limit of every answer of a program, in seconds (past it: a loss on time).
+        #[arg(long, default_value_t = 60.0, value_name = "S")]
+        move_time: f64,
+        /// Print JSON instead of the summary table.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -222,12 +377,25 @@ enum RulesCommand {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
-    /// The keys on which two variants differ.
+    /// The keys on which two variants differ; with `--rulings`, the rulings of the corpus on
+    /// which they differ.
     Diff {
         /// A built-in id or the path of a spec file.
         a: String,
         /// A built-in id or the path of a spec file.
         b: String,
+        /// Instead of the keys, the cases of the rulings corpus the two variants rule
+        /// differently, one line each (`case: A's ruling | B's ruling`).
+        #[arg(long)]
+        rulings: bool,
+        /// The rulings corpus folder (`<axis>/<name>.sgf` files).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "rulings",
+            requires = "rulings"
+        )]
+        corpus: std::path::PathBuf,
     },
 }
 
@@ -269,24 +437,37 @@ where
         Command::Rules { command } => rules_cmd::run(command, cli.rules.as_deref(), &limits, out),
         Command::Check {
             game,
+            batch,
             json,
             budget,
             interpreter,
             both,
-        } => check::run(
-            game,
-            cli.rules.as_deref(),
-            cli.strict,
-            *json,
-            &limits::Limits {
+            svg,
+            move_number,
+        } => {
+            let limits = limits::Limits {
                 budget: *budget,
                 ..limits
-            },
-            (referee::Which::from_flags(*interpreter, *budget), *both),
-            out,
-        ),
+            };
+            let rule = rulers::CheckRule {
+                rules: cli.rules.as_deref(),
+                strict: cli.strict,
+                json: *json,
+                limits,
+                referees: (referee::Which::from_flags(*interpreter, *budget), *both),
+                svg: svg.as_deref(),
+                number: *move_number,
+            };
+            let reading = batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            };
+            batch::run(&rule, game, reading, batch, out, err)
+        }
         Command::Score {
             game,
+            batch,
             komi,
             dead,
             write,
@@ -294,22 +475,105 @@ where
             budget,
             interpreter,
             both,
-        } => score::run(
-            &score::Options {
-                game,
-                rules: cli.rules.as_deref(),
-                komi: komi.as_deref(),
-                dead: dead.as_deref(),
-                write: write.as_deref(),
-                json: *json,
-                limits: limits::Limits {
-                    budget: *budget,
-                    ..limits
+            svg,
+            force,
+            marks,
+        } => batch::run(
+            &rulers::ScoreRule {
+                options: score::Options {
+                    game: "",
+                    rules: cli.rules.as_deref(),
+                    komi: komi.as_deref(),
+                    dead: dead.as_deref(),
+                    write: write.as_deref(),
+                    force: *force,
+                    marks: *marks,
+                    svg: svg.as_deref(),
+                    json: *json,
+                    limits: limits::Limits {
+                        budget: *budget,
+                        ..limits
+                    },
+                    strict: cli.strict,
+                    which: referee::Which::from_flags(*interpreter, *budget),
+                    both: *both,
                 },
-                strict: cli.strict,
-                which: referee::Which::from_flags(*interpreter, *budget),
-                both: *both,
             },
+            game,
+            batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            },
+            batch,
+            out,
+            err,
+        ),
+        Command::Diff {
+            game,
+            all,
+            dead,
+            json,
+            batch,
+        } => diff::DiffRule::new(
+            cli.rules.as_deref(),
+            *all,
+            dead.as_deref(),
+            cli.strict,
+            *json,
+            limits,
+        )
+        .and_then(|rule| {
+            let reading = batch::Reading {
+                limits,
+                strict: cli.strict,
+                json: *json,
+            };
+            batch::run(&rule, game, reading, batch, out, err)
+        }),
+        Command::Referee {
+            black,
+            white,
+            size,
+            komi,
+            handicap,
+            games,
+            sgf_dir,
+            move_time,
+            json,
+        } => arbiter::run(
+            &arbiter::Options {
+                black,
+                white,
+                rules: cli.rules.as_deref(),
+                size: *size,
+                komi: komi.as_deref(),
+                handicap: *handicap,
+                games: *games,
+                sgf_dir: sgf_dir.as_deref(),
+                move_time: *move_time,
+                json: *json,
+                limits,
+            },
+            out,
+            err,
+        ),
+        Command::Perft {
+            size,
+            position,
+            to_move,
+            depth,
+            interpreter,
+        } => perft::run(
+            &perft::Request {
+                rules: cli.rules.as_deref(),
+                size: size.as_deref(),
+                position: position.as_deref(),
+                to_move: *to_move,
+                depth: *depth,
+                which: referee::Which::from_flags(*interpreter, None),
+            },
+            &limits,
             out,
         ),
         Command::Gtp { seed } => gtp::server::run(
@@ -357,6 +621,9 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
                     komi: None,
                     dead: None,
                     write: None,
+                    force: false,
+                    marks: score::Marks::Keep,
+                    svg: None,
                     json: true,
                     limits,
                     strict: false,
@@ -385,6 +652,11 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
             (EXIT_ERROR, text)
         }
     }
+}
+
+/// `B` or `W` (`--to-move`).
+fn parse_color(text: &str) -> Result<weiqi_core::Color, String> {
+    weiqi_core::Color::from_letter(text).ok_or_else(|| format!("{text:?} is not B or W"))
 }
 
 /// Writes to `out`, turning an I/O failure into a [`CliError`].

@@ -11,30 +11,34 @@ use crate::limits::Limits;
 use crate::referee::{self, Game, Which};
 use crate::{CliError, DEFAULT_RULES, rules_cmd};
 
-/// Reads and parses an SGF file under the limits, reading no more than the byte limit allows;
-/// `strict` refuses the habits otherwise read with a note.
-pub(crate) fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, CliError> {
-    let error = |e: weiqi_sgf::SgfError| {
-        let flag = match e.kind {
-            weiqi_sgf::SgfErrorKind::TooLarge { .. } => " (raise it with --max-bytes)",
-            weiqi_sgf::SgfErrorKind::TooManyMoves { .. }
-            | weiqi_sgf::SgfErrorKind::TooDeep { .. } => " (raise it with --max-moves)",
-            weiqi_sgf::SgfErrorKind::TooManyNodes { .. } => " (raise it with --max-nodes)",
-            _ => "",
-        };
-        CliError(format!("{e}{flag}"))
+/// A record that cannot be read, as the command line says it: the error, and the flag that
+/// raises the limit it exceeded.
+pub(crate) fn read_error(e: weiqi_sgf::SgfError) -> CliError {
+    let flag = match e.kind {
+        weiqi_sgf::SgfErrorKind::TooLarge { .. } => " (raise it with --max-bytes)",
+        weiqi_sgf::SgfErrorKind::TooManyMoves { .. } | weiqi_sgf::SgfErrorKind::TooDeep { .. } => {
+            " (raise it with --max-moves)"
+        }
+        weiqi_sgf::SgfErrorKind::TooManyNodes { .. } => " (raise it with --max-nodes)",
+        _ => "",
     };
+    CliError(format!("{e}{flag}"))
+}
+
+/// The first game of the record at `path`, read within the limits (GTP's `loadsgf`; the
+/// commands that take many files read them through [`crate::batch`]).
+pub(crate) fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, CliError> {
     let bytes = weiqi_sgf::read_bounded(std::path::Path::new(path), limits.sgf.bytes).map_err(
         |mut e| {
             path.clone_into(&mut e.file);
-            error(e)
+            read_error(e)
         },
     )?;
     let options = weiqi_sgf::ReadOptions {
         strict,
         limits: limits.sgf,
     };
-    weiqi_sgf::parse_with(path, &bytes, options).map_err(error)
+    weiqi_sgf::parse_with(path, &bytes, options).map_err(read_error)
 }
 
 /// The variant a game is ruled under, and why.
@@ -250,6 +254,21 @@ pub(crate) fn replay(
     strict: bool,
     budget: Option<u64>,
 ) -> Result<Replay, CliError> {
+    replay_observed(which, record, ruleset, komi, strict, budget, &mut |_, _| {})
+}
+
+/// [`replay`], calling `observe(number, game)` just before each move of the record is played
+/// (after setup edits, a resumption and an inserted pass): the position before move `number`
+/// (the pictures of `--svg` take their boards from it).
+pub(crate) fn replay_observed(
+    which: Which,
+    record: &Record,
+    ruleset: &Ruleset,
+    komi: Option<Points>,
+    strict: bool,
+    budget: Option<u64>,
+    observe: &mut dyn FnMut(usize, &dyn Game),
+) -> Result<Replay, CliError> {
     let begin = record
         .game_start(ruleset)
         .map_err(|e| CliError(e.to_string()))?;
@@ -337,6 +356,7 @@ pub(crate) fn replay(
                 resume_for(replay.game.as_mut(), m.color, m.number, &mut notes);
             }
         }
+        observe(m.number, replay.game.as_ref());
         let mut outcome = replay.game.apply(action.clone());
         // A long cycle ended the game and the record goes on: say where, rule the rest.
         if let (Err(e), Phase::Ended(ending @ (Ending::NoResult | Ending::Draw))) =

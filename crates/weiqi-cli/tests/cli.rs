@@ -336,7 +336,8 @@ fn the_examples_of_json_md_are_the_real_output() {
         .skip(1)
         .map(|b| serde_json::from_str(b.split("```").next().unwrap_or("")).expect("valid json"))
         .collect();
-    assert_eq!(blocks.len(), 4);
+    // The fifth, `weiqi diff`'s, and the JSON Lines example are checked in tests/many.rs.
+    assert_eq!(blocks.len(), 5);
     let (out, _) = check_in(
         crate_dir,
         &["check", "tests/data/illegal-ko.sgf", "--json"],

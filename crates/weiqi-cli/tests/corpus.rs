@@ -76,12 +76,12 @@ fn every_corpus_file_is_checked_without_a_panic() {
             let code = weiqi_cli::run(["weiqi", "score", &file, "--json"], &mut out, &mut err);
             assert!((0..=2).contains(&code), "{file}: score exit code {code}");
             if code == 0 {
-                let v: serde_json::Value = serde_json::from_slice(&out)
-                    .unwrap_or_else(|e| panic!("{file}: score output is not json ({e})"));
-                assert!(
-                    ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
-                    "{file}"
-                );
+                for v in objects(&file, &out) {
+                    assert!(
+                        ["B", "W", "draw", "none"].contains(&v["winner"].as_str().unwrap_or("")),
+                        "{file}"
+                    );
+                }
             }
         } else {
             not_scored += 1;
@@ -89,14 +89,22 @@ fn every_corpus_file_is_checked_without_a_panic() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = weiqi_cli::run(["weiqi", "check", &file, "--json"], &mut out, &mut err);
         let err = String::from_utf8_lossy(&err);
+        // A collection of several games prints JSON Lines, a game a line (issue 15 item 2).
+        let games = objects(&file, &out);
         match code {
             0 | 1 => {
-                let v: serde_json::Value = serde_json::from_slice(&out)
-                    .unwrap_or_else(|e| panic!("{file}: not json ({e})"));
-                assert_eq!(v["file"], file.as_str());
-                assert_eq!(v["first_illegal"].is_null(), code == 0, "{file}");
+                assert!(!games.is_empty(), "{file}");
+                for v in &games {
+                    assert_eq!(v["file"], file.as_str());
+                }
+                let illegal = games.iter().filter(|v| !v["first_illegal"].is_null());
+                assert_eq!(illegal.count() == 0, code == 0, "{file}");
             }
-            2 => assert!(err.starts_with("error: "), "{file}: {err}"),
+            // An unreadable file, or in a collection an unreadable game among the others.
+            2 => assert!(
+                err.starts_with("error: ") || games.iter().any(|v| v["error"].is_object()),
+                "{file}: {err}"
+            ),
             _ => panic!("{file}: exit code {code}"),
         }
         codes[usize::try_from(code).unwrap_or(2).min(2)] += 1;
@@ -109,4 +117,12 @@ fn every_corpus_file_is_checked_without_a_panic() {
         codes[0], codes[1], codes[2]
     );
     assert!(codes[0] >= files.len() * 9 / 10, "{codes:?}");
+}
+
+/// The JSON objects printed: one (a file of one game) or one a line (JSON Lines).
+fn objects(file: &str, out: &[u8]) -> Vec<serde_json::Value> {
+    serde_json::Deserializer::from_slice(out)
+        .into_iter()
+        .collect::<Result<Vec<serde_json::Value>, _>>()
+        .unwrap_or_else(|e| panic!("{file}: not json ({e})"))
 }

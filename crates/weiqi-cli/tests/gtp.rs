@@ -115,6 +115,8 @@ fn the_administrative_commands_answer_as_gtp_2_says() {
         "is_legal",
         "kgs-rules",
         "kgs-game_over",
+        "loadsgf",
+        "printsgf",
         "weiqi-rules",
         "weiqi-explain",
         "weiqi-status",
@@ -140,6 +142,8 @@ fn the_administrative_commands_answer_as_gtp_2_says() {
             ("list_commands", Some(&list)),
             ("kgs-game_over", Some("=")),
             ("frobnicate", Some("? unknown command")),
+            ("known_command loadsgf", Some("= true")),
+            ("known_command printsgf", Some("= true")),
             ("42 frobnicate", Some("?42 unknown command")),
             ("quit", Some("=")),
             ("name", None),
@@ -228,6 +232,124 @@ fn the_board_commands_and_their_errors() {
             ),
         ],
     );
+}
+
+/// A test data file.
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn loadsgf_and_printsgf_read_and_write_records() {
+    // GTP 2 section 6.3.2 `loadsgf FILE [MOVE_NUMBER]` (the position before that move, the
+    // player to move answered), GNU Go's `printsgf [FILE]`; the record's handicap stones
+    // (DECISIONS.md 23), its komi; every error reply: usage, an unreadable file, a record
+    // whose move the variant refuses, a record of setup after the first move, a board beyond
+    // the GTP letters, a result the variant voids, a file that cannot be written (issue 14).
+    let version = env!("CARGO_PKG_VERSION");
+    let dir = std::env::temp_dir().join(format!("weiqi-gtp-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let written = dir.join("game.sgf").display().to_string();
+    let big = dir.join("big.sgf");
+    std::fs::write(&big, "(;GM[1]FF[4]SZ[30];B[aa])").expect("write");
+    let setup_later = dir.join("setup.sgf");
+    std::fs::write(&setup_later, "(;GM[1]FF[4]SZ[9];B[aa];AW[bb];W[cc])").expect("write");
+    let printed = format!(
+        "= (;GM[1]FF[4]CA[UTF-8]AP[weiqi:{version}]SZ[9]KM[0.5]RU[Japanese]HA[2]AB[gc][cg]\n\
+         ;W[ee];B[ce];W[];B[])"
+    );
+    let load_handicap = format!("loadsgf {}", data("handicap.sgf"));
+    let load_handicap_2 = format!("loadsgf {} 2", data("handicap.sgf"));
+    let load_ko = format!("loadsgf {}", data("illegal-ko.sgf"));
+    let load_eternal = format!("loadsgf {}", data("eternal-life.sgf"));
+    let load_not_sgf = format!("loadsgf {}", data("not-sgf.sgf"));
+    let load_big = format!("loadsgf {}", big.display());
+    let load_setup = format!("loadsgf {}", setup_later.display());
+    let print_to = format!("printsgf {written}");
+    let load_written = format!("loadsgf {written}");
+    let print_nowhere = format!("printsgf {}/no-such-dir/x.sgf", dir.display());
+    let no_file = format!("loadsgf {}/missing.sgf", dir.display());
+    let japanese_stopped = "= rules japanese-1989\nsize 9x9\nhandicap 2\nkomi 0.5 (set by komi)\n\
+                            phase stopped\nto-move white\nmoves 4\nprisoners black 0 white 0\n\
+                            pass-stones black 0 white 0\nhot-stones none";
+    check(
+        "japanese-1989",
+        &[
+            (&load_handicap, Some("= white")),
+            ("weiqi-status", Some(japanese_stopped)),
+            ("printsgf", Some(&printed)),
+            (&print_to, Some("=")),
+            ("clear_board", Some("=")),
+            (&load_written, Some("= white")),
+            ("weiqi-status", Some(japanese_stopped)),
+            // Up to but not including move 2: White's E5 only.
+            (&load_handicap_2, Some("= black")),
+            (
+                "showboard",
+                Some(
+                    "= \n  A B C D E F G H J\n9 . . . . . . . . .\n8 . . . . . . . . .\n\
+                     7 . . . . . . X . .\n6 . . . . . . . . .\n5 . . . . O . . . .\n\
+                     4 . . . . . . . . .\n3 . . X . . . . . .\n2 . . . . . . . . .\n\
+                     1 . . . . . . . . .\nblack to move, playing; prisoners black 0 white 0",
+                ),
+            ),
+            (
+                &load_ko,
+                Some(
+                    "? cannot load file: move 10 (white B8) is refused: ko: immediate \
+                     recapture is forbidden (ko)",
+                ),
+            ),
+            // Nothing changed.
+            ("is_legal b a1", Some("= 1")),
+            (&load_eternal, Some("= black")),
+            (
+                "final_score",
+                Some("? no result: the variant ends this game without result"),
+            ),
+            (
+                "loadsgf",
+                Some("? syntax error: usage: loadsgf FILE [MOVE_NUMBER]"),
+            ),
+            (
+                "loadsgf a b c",
+                Some("? syntax error: usage: loadsgf FILE [MOVE_NUMBER]"),
+            ),
+            (
+                "loadsgf a x",
+                Some("? syntax error: usage: loadsgf FILE [MOVE_NUMBER]"),
+            ),
+            (
+                "printsgf a b",
+                Some("? syntax error: usage: printsgf [FILE]"),
+            ),
+        ],
+    );
+    // Replies whose text names a file: checked by their beginning.
+    let input = [
+        no_file.as_str(),
+        &load_not_sgf,
+        &load_big,
+        &load_setup,
+        &print_nowhere,
+    ]
+    .join("\n");
+    let out = session(&[], input.as_bytes());
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert!(answers[0].starts_with("? cannot load file: "), "{out}");
+    assert!(answers[0].contains("missing.sgf"), "{out}");
+    assert!(answers[1].starts_with("? cannot load file: "), "{out}");
+    assert!(answers[1].contains("not valid sgf"), "{out}");
+    assert!(
+        answers[2].starts_with("? cannot load file: ") && answers[2].contains("30x30"),
+        "{out}"
+    );
+    assert_eq!(
+        answers[3],
+        "? cannot load file: setup after the first move is not supported by loadsgf"
+    );
+    assert!(answers[4].starts_with("? cannot write "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The basic ko on a 4x3 board: White B2 in Black's mouth, Black C2 takes it, White retakes.
@@ -642,6 +764,59 @@ fn stopped_and_ended_games() {
             ("play w b2", Some("=")),
         ],
     );
+}
+
+#[test]
+fn a_pass_while_stopped_under_ing_is_the_pass_after_the_agreement() {
+    // Seed 000, DECISIONS.md 3: after the stop the players agree and pass again; GTP has no
+    // agreement command, so a pass (played or generated) while play is stopped is taken as the
+    // agreement on the `--dead auto` stones, then the pass; the second such pass ends the game
+    // by that agreement (what `weiqi referee` relays after its own agreement).
+    check(
+        "ing-1996",
+        &[
+            ("boardsize 5", Some("=")),
+            ("play b c3", Some("=")),
+            ("play w pass", Some("=")),
+            ("play b pass", Some("=")),
+            ("final_score", Some("= B+17")),
+            ("genmove w", Some("= pass")),
+            ("play b pass", Some("=")),
+            (
+                "weiqi-status",
+                Some(
+                    "= rules ing-1996\nsize 5x5\nhandicap 0\nkomi 8 (the variant's)\n\
+                     phase ended (agreement)\nto-move white\nmoves 5\n\
+                     prisoners black 0 white 0\npass-stones black 0 white 0\n\
+                     hot-stones none\nresult B+17",
+                ),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn final_score_passes_as_often_as_the_variant_needs() {
+    // Issue 14 "no line of input ever crashes or hangs it", and a spec file may set any number
+    // of stop passes (spec/README.md `end.stop-passes`): final_score passes until the variant
+    // stops play, here nine times (Tromp-Taylor otherwise: 3x3, Black A1, area 9 - 7.5).
+    let spec = std::env::temp_dir().join(format!("weiqi-nine-passes-{}.toml", std::process::id()));
+    std::fs::write(
+        &spec,
+        "extends = \"tromp-taylor\"\n\n[end]\nstop-passes = 9\n",
+    )
+    .expect("write");
+    let switch = format!("weiqi-rules {}", spec.display());
+    check(
+        "tromp-taylor",
+        &[
+            ("boardsize 3", Some("=")),
+            (&switch, Some("=")),
+            ("play b a1", Some("=")),
+            ("final_score", Some("= B+1.5")),
+        ],
+    );
+    let _ = std::fs::remove_file(&spec);
 }
 
 #[test]

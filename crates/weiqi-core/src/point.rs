@@ -237,9 +237,15 @@ impl Point {
         Point { col, row }
     }
 
-    /// The SGF spelling, e.g. `pd` (column letter, then row letter from the top).
+    /// The SGF spelling, e.g. `pd` (column letter, then row letter from the top). A coordinate
+    /// SGF cannot spell (52 or more, far off any board) is written `(col,row)` in numbers
+    /// instead, so that a message naming such a point never panics (found by the harness's
+    /// `raw_moves` driver, issue 12).
     #[must_use]
     pub fn to_sgf(self) -> String {
+        if self.col >= 52 || self.row >= 52 {
+            return format!("({},{})", self.col, self.row);
+        }
         let mut s = String::with_capacity(2);
         s.push(sgf_letter(self.col));
         s.push(sgf_letter(self.row));
@@ -332,6 +338,14 @@ impl Point {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 12 (the harness's raw-moves driver): a point far off any board is spelled in
+    /// numbers, not with an overflowing letter; the largest SGF letter is still `Z`.
+    #[test]
+    fn to_sgf_spells_far_off_points_in_numbers() {
+        assert_eq!(super::Point { col: 255, row: 3 }.to_sgf(), "(255,3)");
+        assert_eq!(super::Point { col: 51, row: 0 }.to_sgf(), "Za");
+    }
+
     use super::*;
 
     fn nineteen() -> BoardSize {

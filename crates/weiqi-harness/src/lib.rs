@@ -32,7 +32,9 @@
 
 pub mod generate;
 pub mod oracle;
+pub mod raw;
 pub mod ruling;
+pub mod scoring_case;
 pub mod shapes;
 pub mod stats;
 

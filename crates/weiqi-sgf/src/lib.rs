@@ -15,7 +15,8 @@
 //! names (GB2312, Shift-JIS, ...), UTF-16 with a note, and ISO-8859-1 (the SGF default) for
 //! other text that is not UTF-8, with a note giving the offset of the first bad byte (the moves
 //! are ASCII either way). Text before the first `(` (a mail header) is skipped with a note. A
-//! file with several game trees is read from the first, and written back whole.
+//! file with several game trees is read from the first, and written back whole;
+//! [`parse_games_with`] reads every game of such a collection.
 //!
 //! Real servers and programs have habits the standard does not allow (the `read` module lists
 //! them): each is read with a note in [`Record::warnings`], and [`parse_with`] with
@@ -139,6 +140,55 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Record, SgfError> {
 
 /// Reads an SGF file with `options`.
 pub fn parse_with(name: &str, bytes: &[u8], options: ReadOptions) -> Result<Record, SgfError> {
+    let (collection, notes, recoded) = parse_collection(name, bytes, options)?;
+    let mut record = record::Record::from_collection(name, collection, notes, options.strict)?;
+    record.recoded = recoded;
+    Ok(record)
+}
+
+/// Reads every game tree of an SGF collection with `options`, each as a [`Record`] of its own
+/// (a file of one game gives the record [`parse_with`] gives). The outer error is for the file
+/// (unreadable bytes, a syntax error, a limit exceeded, no game tree); an inner one is for a
+/// game that cannot be read (not Go, a bad property), the others being read all the same. Each
+/// game's [`Record::warnings`] starts with the file's own notes (charset, skipped text).
+pub fn parse_games_with(
+    name: &str,
+    bytes: &[u8],
+    options: ReadOptions,
+) -> Result<Vec<Result<Record, SgfError>>, SgfError> {
+    let (mut collection, notes, recoded) = parse_collection(name, bytes, options)?;
+    if collection.trees.is_empty() {
+        return Err(SgfError::new(name, SgfErrorKind::NoGame));
+    }
+    if collection.trees.len() == 1 {
+        let record = record::Record::from_collection(name, collection, notes, options.strict);
+        return Ok(vec![record.map(|mut r| {
+            r.recoded = recoded;
+            r
+        })]);
+    }
+    let trees = std::mem::take(&mut collection.trees);
+    Ok(trees
+        .into_iter()
+        .map(|tree| {
+            let one = tree::Collection { trees: vec![tree] };
+            record::Record::from_collection(name, one, notes.clone(), options.strict).map(
+                |mut r| {
+                    r.recoded = recoded;
+                    r
+                },
+            )
+        })
+        .collect())
+}
+
+/// Decodes, scans and parses the bytes of a file into its game trees, with the file's notes
+/// and whether the text was recoded.
+fn parse_collection(
+    name: &str,
+    bytes: &[u8],
+    options: ReadOptions,
+) -> Result<(tree::Collection, Vec<String>, bool), SgfError> {
     let limits = &options.limits;
     if bytes.len() > limits.bytes {
         return Err(SgfError::new(
@@ -195,10 +245,7 @@ pub fn parse_with(name: &str, bytes: &[u8], options: ReadOptions) -> Result<Reco
             },
         )
     })?;
-    let collection = tree::Collection { trees };
-    let mut record = record::Record::from_collection(name, collection, notes.list, options.strict)?;
-    record.recoded = recoded;
-    Ok(record)
+    Ok((tree::Collection { trees }, notes.list, recoded))
 }
 
 /// The built-in variant an SGF `RU` name selects, if any.

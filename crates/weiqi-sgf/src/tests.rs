@@ -601,3 +601,39 @@ fn strict_reading_refuses_each_habit_naming_its_property() {
         );
     }
 }
+
+#[test]
+fn every_game_of_a_collection_is_read_on_its_own_issue_15_item_2() {
+    // Issue 15 item 2: collections with several games. SGF FF[4]: a collection is a list of
+    // game trees; each is a game of its own, read as if it were alone in its file.
+    let text = b"(;GM[1]SZ[9]KM[5.5];B[ee];W[cc])(;GM[2]SZ[8])(;GM[1]SZ[13];B[dd])";
+    let games = crate::parse_games_with("c.sgf", text, crate::ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 3);
+    let first = games[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(first.size.width(), 9);
+    assert_eq!(first.moves.len(), 2);
+    assert_eq!(first.komi, Some(Points::from_halves(11)));
+    // Each game is alone in its own collection: no note about the other trees.
+    assert!(first.warnings.iter().all(|w| !w.contains("game trees")));
+    assert!(matches!(
+        games[1].as_ref().map_err(|e| &e.kind),
+        Err(SgfErrorKind::NotGo { .. })
+    ));
+    let third = games[2].as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(third.size.width(), 13);
+    assert_eq!(
+        moves(third),
+        vec![(Color::Black, Move::Play(Point::rc(3, 3)))]
+    );
+    // A file of one game gives the record `parse` gives; a file without a game is an error of
+    // the file.
+    let one = crate::parse_games_with("o.sgf", b"(;SZ[9];B[ee])", crate::ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(one.len(), 1);
+    assert_eq!(
+        one[0].as_ref().ok().map(moves),
+        Some(moves(&read("(;SZ[9];B[ee])")))
+    );
+    assert!(crate::parse_games_with("e.sgf", b"", crate::ReadOptions::default()).is_err());
+}

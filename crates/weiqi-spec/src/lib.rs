@@ -7,7 +7,8 @@
 //! with its file, line, column, key and allowed values ([`SpecErrors`]). The keys, their
 //! meaning, allowed values, defaults and sources are data: [`keys::KEYS`].
 //!
-//! The twelve built-in variants (`spec/<id>.toml`) are compiled in.
+//! The built-in variants are the files `spec/<id>.toml`, compiled in (`build.rs` lists the
+//! directory, so a file dropped into `spec/` is a built-in on the next build).
 //!
 //! ```
 //! use weiqi_spec::{Ko, Tie};
@@ -103,7 +104,7 @@ fn builtin_cache() -> &'static BTreeMap<&'static str, Result<Ruleset, SpecErrors
             .into_iter()
             .map(|id| {
                 let mut loader = Loader::new();
-                let result = match loader.resolve(id) {
+                let result = match loader.builtin(id).and_then(|key| loader.resolve(&key)) {
                     Some(r) if loader.errors.is_empty() => Ok(r),
                     _ => Err(failure(loader, &format!("builtin:{id}"))),
                 };
@@ -133,12 +134,15 @@ pub fn builtins() -> Result<Vec<Ruleset>, SpecErrors> {
         }
     }
     let mut loader = Loader::new();
-    let ids: Vec<String> = builtin_ids().into_iter().map(str::to_owned).collect();
-    for id in &ids {
-        let _ = loader.resolve(id);
+    let keys: Vec<String> = builtin_ids()
+        .into_iter()
+        .filter_map(|id| loader.builtin(id))
+        .collect();
+    for key in &keys {
+        let _ = loader.resolve(key);
     }
     loader.errors.clear();
-    loader.check_sgf_names(&ids);
+    loader.check_sgf_names(&keys);
     errors.extend(loader.errors);
     if errors.is_empty() {
         Ok(out)
@@ -148,13 +152,18 @@ pub fn builtins() -> Result<Vec<Ruleset>, SpecErrors> {
 }
 
 /// Parses one spec file given as text; its id is the stem of `file_name`. It may extend a
-/// built-in variant (a file whose id is a built-in id replaces that built-in).
+/// built-in variant, including the built-in of its own id (`korean.toml` with
+/// `extends = "korean"`); nothing is read from disk.
 pub fn parse_str(file_name: &str, text: &str) -> Result<Ruleset, SpecErrors> {
-    let mut loader = Loader::new();
-    let Some(id) = loader.add(file_name, text.to_owned()) else {
+    parse_with(Loader::new(), file_name, text)
+}
+
+/// Resolves one file with `loader`.
+fn parse_with(mut loader: Loader, file_name: &str, text: &str) -> Result<Ruleset, SpecErrors> {
+    let Some(key) = loader.add(file_name, text.to_owned()) else {
         return Err(failure(loader, file_name));
     };
-    match loader.resolve(&id) {
+    match loader.resolve(&key) {
         Some(r) if loader.errors.is_empty() => Ok(r),
         _ => Err(failure(loader, file_name)),
     }
@@ -202,7 +211,8 @@ fn read_spec(path: &Path, limit: usize) -> Result<String, Box<SpecError>> {
 }
 
 /// A built-in variant by id, or the spec file at a path (read now, at most
-/// [`MAX_SPEC_BYTES`]; it may extend a built-in).
+/// [`MAX_SPEC_BYTES`]). Its `extends = "<id>"` names the file `<id>.toml` beside it if there is
+/// one (other than itself), else the built-in `<id>` (issue 13, item 6).
 pub fn load(id_or_path: &str) -> Result<Ruleset, SpecErrors> {
     load_with(id_or_path, MAX_SPEC_BYTES)
 }
@@ -217,15 +227,16 @@ pub fn load_with(id_or_path: &str, max_bytes: usize) -> Result<Ruleset, SpecErro
         return Err(unknown_variant(id_or_path));
     }
     match read_spec(path, max_bytes) {
-        Ok(text) => parse_str(id_or_path, &text),
+        Ok(text) => parse_with(Loader::with_disk(max_bytes), id_or_path, &text),
         Err(e) => Err(SpecErrors(vec![*e])),
     }
 }
 
-/// Loads spec files that may extend each other and the built-ins (a file whose id is a
-/// built-in id replaces that built-in), in the order given; every problem of every file at
-/// once, including ids given twice and SGF names claimed by two of the files. Each file is
-/// read up to [`MAX_SPEC_BYTES`].
+/// Loads spec files that may extend each other and the built-ins, in the order given; every
+/// problem of every file at once, including ids given twice and SGF names claimed by two of the
+/// files. A parent is another given file of that id, else the file `<id>.toml` beside the
+/// child, else the built-in (a file never extends itself: `korean.toml` with
+/// `extends = "korean"` extends the built-in). Each file is read up to [`MAX_SPEC_BYTES`].
 pub fn load_files(paths: &[PathBuf]) -> Result<Vec<Ruleset>, SpecErrors> {
     load_files_with(paths, MAX_SPEC_BYTES)
 }
@@ -262,26 +273,26 @@ pub fn lint_files(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Ruleset>, S
 
 /// [`load_files`], reading each file up to `max_bytes`.
 pub fn load_files_with(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Ruleset>, SpecErrors> {
-    let mut loader = Loader::new();
-    let mut ids = Vec::new();
+    let mut loader = Loader::with_disk(max_bytes);
+    let mut keys = Vec::new();
     for path in paths {
         let file = path.display().to_string();
         match read_spec(path, max_bytes) {
             Ok(text) => {
-                if let Some(id) = loader.add(&file, text) {
-                    ids.push(id);
+                if let Some(key) = loader.add(&file, text) {
+                    keys.push(key);
                 }
             }
             Err(e) => loader.errors.push(*e),
         }
     }
     let mut out = Vec::new();
-    for id in &ids {
-        if let Some(r) = loader.resolve(id) {
+    for key in &keys {
+        if let Some(r) = loader.resolve(key) {
             out.push(r);
         }
     }
-    loader.check_sgf_names(&ids);
+    loader.check_sgf_names(&keys);
     if loader.errors.is_empty() && out.len() == paths.len() {
         Ok(out)
     } else {
@@ -290,19 +301,24 @@ pub fn load_files_with(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Rulese
 }
 
 /// The built-in variant an SGF `RU` value selects (case-insensitive, surrounding spaces
-/// ignored), from every built-in's `meta.sgf-names`.
+/// ignored): the built-in whose `meta.sgf-names` lists it, else the built-in of that id (every
+/// built-in answers to its own id, also one a maintainer adds with `sgf-names = []`; issue 10,
+/// issue 13 item 6).
 #[must_use]
 pub fn id_for_sgf_name(ru: &str) -> Option<&'static str> {
     let wanted = ru.trim().to_lowercase();
     if wanted.is_empty() {
         return None;
     }
-    builtin_cache().iter().find_map(|(id, r)| {
-        let r = r.as_ref().ok()?;
-        r.meta
-            .sgf_names
-            .iter()
-            .any(|n| n.trim().to_lowercase() == wanted)
-            .then_some(*id)
-    })
+    builtin_cache()
+        .iter()
+        .find_map(|(id, r)| {
+            let r = r.as_ref().ok()?;
+            r.meta
+                .sgf_names
+                .iter()
+                .any(|n| n.trim().to_lowercase() == wanted)
+                .then_some(*id)
+        })
+        .or_else(|| builtin_ids().into_iter().find(|id| *id == wanted))
 }

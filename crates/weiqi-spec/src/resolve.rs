@@ -1,11 +1,16 @@
-//! Resolving `extends` and building the [`Ruleset`]: files are looked up by id (given files
-//! first, then the built-ins), chains are followed with cycle detection, each key takes the
-//! value of the nearest file in the chain that sets it (or its default), and the cross-key
-//! checks run on the resolved values.
+//! Resolving `extends` and building the [`Ruleset`]: a parent is looked up by id, chains are
+//! followed with cycle detection, each key takes the value of the nearest file in the chain that
+//! sets it (or its default), and the cross-key checks run on the resolved values.
+//!
+//! Where a parent comes from (issue 13, item 6), for a child file given by the caller: another
+//! given file of that id, else the file `<id>.toml` beside the child on disk (when the loader
+//! reads from disk), else the built-in of that id; the child itself is never its own parent, so
+//! a private `korean.toml` with `extends = "korean"` extends the built-in `korean`. A built-in's
+//! parents are built-ins.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::builtin::BUILTIN_FILES;
 use crate::defaults::defaults;
@@ -20,18 +25,34 @@ use crate::validate::{Loc, Partial, Set, is_valid_id, validate_file};
 /// One spec file to load.
 #[derive(Debug, Clone)]
 struct Source {
+    /// The variant id (the file stem).
+    id: String,
+    /// The file name in messages (`builtin:<id>` for a built-in).
     file: String,
     text: Cow<'static, str>,
+    /// Where a file read from disk lives: its parents are looked for beside it.
+    path: Option<PathBuf>,
+    /// A built-in (its parents are built-ins).
+    builtin: bool,
 }
 
-/// Loads spec files by id, resolves them and collects every problem.
+/// The key of a built-in file among the loader's sources.
+fn builtin_key(id: &str) -> String {
+    format!("builtin:{id}")
+}
+
+/// Loads spec files, resolves them and collects every problem. Files are held by key: a
+/// built-in as `builtin:<id>`, a caller's file as `given:<file>`, a parent found on disk as
+/// `disk:<canonical path>`, so a file and the built-in of the same id can both take part.
 pub(crate) struct Loader {
     sources: BTreeMap<String, Source>,
-    /// Ids of files given by the caller (they shadow built-ins of the same id).
-    given: BTreeSet<String>,
-    /// Per id: the valid values of the file (`None` after a syntax error) and whether the file
+    /// Id -> key of the files given by the caller (they shadow built-ins of the same id).
+    given: BTreeMap<String, String>,
+    /// Per key: the valid values of the file (`None` after a syntax error) and whether the file
     /// has problems.
     parsed: BTreeMap<String, (Option<Partial>, bool)>,
+    /// `Some(limit)`: parents may be read from disk beside their child, up to `limit` bytes.
+    disk: Option<usize>,
     pub(crate) errors: Vec<SpecError>,
 }
 
@@ -43,33 +64,60 @@ pub(crate) fn stem(file: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The same file on disk (canonical paths when both exist, else the paths as written).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 impl Loader {
-    /// A loader that knows the built-in files.
+    /// A loader that knows the built-in files and reads nothing from disk.
     pub(crate) fn new() -> Loader {
         let mut sources = BTreeMap::new();
         for (id, text) in BUILTIN_FILES {
             sources.insert(
-                (*id).to_owned(),
+                builtin_key(id),
                 Source {
-                    file: format!("builtin:{id}"),
+                    id: (*id).to_owned(),
+                    file: builtin_key(id),
                     text: Cow::Borrowed(text),
+                    path: None,
+                    builtin: true,
                 },
             );
         }
         Loader {
             sources,
-            given: BTreeSet::new(),
+            given: BTreeMap::new(),
             parsed: BTreeMap::new(),
+            disk: None,
             errors: Vec::new(),
         }
     }
 
-    /// The ids known to this loader, sorted.
-    fn known_ids(&self) -> Vec<String> {
-        self.sources.keys().cloned().collect()
+    /// A loader that also reads a parent from the file `<id>.toml` beside its child, up to
+    /// `limit` bytes.
+    pub(crate) fn with_disk(limit: usize) -> Loader {
+        let mut loader = Loader::new();
+        loader.disk = Some(limit);
+        loader
     }
 
-    /// Adds a caller's file; returns its id, or `None` (with an error) if its stem is not a
+    /// The key of the built-in `id`, if there is one.
+    pub(crate) fn builtin(&self, id: &str) -> Option<String> {
+        let key = builtin_key(id);
+        self.sources.contains_key(&key).then_some(key)
+    }
+
+    /// The ids known to this loader (given files and built-ins), sorted.
+    fn known_ids(&self) -> Vec<String> {
+        let ids: BTreeSet<String> = self.sources.values().map(|s| s.id.clone()).collect();
+        ids.into_iter().collect()
+    }
+
+    /// Adds a caller's file; returns its key, or `None` (with an error) if its stem is not a
     /// valid id or another given file has the same id.
     pub(crate) fn add(&mut self, file: &str, text: String) -> Option<String> {
         let id = stem(file);
@@ -84,10 +132,10 @@ impl Loader {
             ));
             return None;
         }
-        if self.given.contains(&id) {
+        if let Some(other) = self.given.get(&id) {
             let other = self
                 .sources
-                .get(&id)
+                .get(other)
                 .map(|s| s.file.clone())
                 .unwrap_or_default();
             self.errors.push(SpecError::new(
@@ -97,27 +145,79 @@ impl Loader {
             ));
             return None;
         }
-        self.given.insert(id.clone());
-        self.parsed.remove(&id);
+        let key = format!("given:{file}");
+        self.given.insert(id.clone(), key.clone());
+        self.parsed.remove(&key);
         self.sources.insert(
-            id.clone(),
+            key.clone(),
             Source {
+                id,
                 file: file.to_owned(),
                 text: Cow::Owned(text),
+                path: self.disk.map(|_| PathBuf::from(file)),
+                builtin: false,
             },
         );
-        Some(id)
+        Some(key)
     }
 
-    /// The file name of `id`, if known.
-    pub(crate) fn file_of(&self, id: &str) -> Option<&str> {
-        self.sources.get(id).map(|s| s.file.as_str())
+    /// The file name of the file at `key`, if known.
+    pub(crate) fn file_of(&self, key: &str) -> Option<&str> {
+        self.sources.get(key).map(|s| s.file.as_str())
     }
 
-    /// Parses and checks the file of `id` once (problems recorded); `None` if unknown.
-    fn partial(&mut self, id: &str) -> Option<&(Option<Partial>, bool)> {
-        if !self.parsed.contains_key(id) {
-            let source = self.sources.get(id)?;
+    /// The key of the parent `parent` of the file at `child` (see the module doc), reading it
+    /// from disk if need be; `None` if there is none.
+    fn parent_key(&mut self, child: &str, parent: &str) -> Option<String> {
+        let source = self.sources.get(child)?;
+        if source.builtin {
+            return self.builtin(parent);
+        }
+        if let Some(key) = self.given.get(parent)
+            && key != child
+        {
+            return Some(key.clone());
+        }
+        if let (Some(limit), Some(path)) = (self.disk, source.path.clone()) {
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            let beside = dir.join(format!("{parent}.toml"));
+            if beside.is_file() && !same_file(&beside, &path) {
+                let canonical = beside.canonicalize().unwrap_or_else(|_| beside.clone());
+                let key = format!("disk:{}", canonical.display());
+                if !self.sources.contains_key(&key) {
+                    let file = beside.display().to_string();
+                    match crate::read_spec(&beside, limit) {
+                        Ok(text) => {
+                            self.sources.insert(
+                                key.clone(),
+                                Source {
+                                    id: parent.to_owned(),
+                                    file,
+                                    text: Cow::Owned(text),
+                                    path: Some(beside),
+                                    builtin: false,
+                                },
+                            );
+                        }
+                        Err(e) => {
+                            self.errors.push(*e);
+                            return None;
+                        }
+                    }
+                }
+                return Some(key);
+            }
+        }
+        self.builtin(parent)
+    }
+
+    /// Parses and checks the file at `key` once (problems recorded); `None` if unknown.
+    fn partial(&mut self, key: &str) -> Option<&(Option<Partial>, bool)> {
+        if !self.parsed.contains_key(key) {
+            let source = self.sources.get(key)?;
             let (file, text) = (source.file.as_str(), source.text.as_ref());
             let (partial, errors) = match parse_spec_file_partial(file, text) {
                 Ok(ParsedFile::Clean(spec)) => {
@@ -133,20 +233,20 @@ impl Loader {
             };
             let broken = !errors.is_empty();
             self.errors.extend(errors);
-            self.parsed.insert(id.to_owned(), (partial, broken));
+            self.parsed.insert(key.to_owned(), (partial, broken));
         }
-        self.parsed.get(id)
+        self.parsed.get(key)
     }
 
-    /// The chain `id`, parent, grandparent, ... of checked files, or `None` (problems
-    /// recorded). The chain is followed through files with problems too, so that unknown
-    /// parents and cycles are reported with them.
-    fn chain(&mut self, id: &str) -> Option<Vec<Partial>> {
-        let mut ids: Vec<String> = vec![id.to_owned()];
+    /// The chain of checked files from `key` through its parent, grandparent, ..., or `None`
+    /// (problems recorded). The chain is followed through files with problems too, so that
+    /// unknown parents and cycles are reported with them.
+    fn chain(&mut self, key: &str) -> Option<Vec<Partial>> {
+        let mut keys: Vec<String> = vec![key.to_owned()];
         let mut chain: Vec<Partial> = Vec::new();
         let mut ok = true;
         loop {
-            let current = ids.last()?.clone();
+            let current = keys.last()?.clone();
             let (partial, broken) = match self.partial(&current) {
                 Some((Some(p), broken)) => (p.clone(), *broken),
                 Some((None, _)) => return None,
@@ -156,37 +256,65 @@ impl Loader {
             let extends = partial.extends.clone();
             chain.push(partial);
             let Some(parent) = extends else { break };
-            if let Some(pos) = ids.iter().position(|i| *i == parent.value) {
-                self.report_cycle(&ids[pos..]);
-                return None;
-            }
-            if !self.sources.contains_key(&parent.value) {
+            let Some(parent_key) = self.parent_key(&current, &parent.value) else {
+                let current_id = self.sources.get(&current).map(|s| s.id.clone());
+                if current_id.as_deref() == Some(parent.value.as_str()) {
+                    let mut e = parent.loc.error(
+                        SpecErrorKind::ExtendsCycle,
+                        format!(
+                            "extends cycle: {0} -> {0} (a file may extend the built-in of its \
+                             own id, and there is no built-in {0:?})",
+                            parent.value
+                        ),
+                    );
+                    e.key = Some("extends".into());
+                    self.errors.push(e);
+                    return None;
+                }
+                let own = self.sources.get(key).map(|s| s.id.clone());
                 let mut e = parent.loc.error(
                     SpecErrorKind::UnknownParent,
                     format!("unknown parent variant {:?}", parent.value),
                 );
                 e.key = Some("extends".into());
-                e.allowed = self.known_ids().into_iter().filter(|i| *i != id).collect();
+                e.allowed = self
+                    .known_ids()
+                    .into_iter()
+                    .filter(|i| Some(i) != own.as_ref())
+                    .collect();
                 self.errors.push(e);
                 return None;
+            };
+            if let Some(pos) = keys.iter().position(|k| *k == parent_key) {
+                self.report_cycle(&keys[pos..]);
+                return None;
             }
-            ids.push(parent.value);
+            keys.push(parent_key);
         }
         ok.then_some(chain)
     }
 
-    /// Reports a cycle at the `extends` of each of its members.
+    /// Reports a cycle at the `extends` of each of its members (given by key).
     fn report_cycle(&mut self, members: &[String]) {
-        for (i, id) in members.iter().enumerate() {
-            let loop_text: Vec<&str> = members[i..]
+        let ids: Vec<String> = members
+            .iter()
+            .map(|k| {
+                self.sources
+                    .get(k)
+                    .map(|s| s.id.clone())
+                    .unwrap_or_default()
+            })
+            .collect();
+        for (i, key) in members.iter().enumerate() {
+            let loop_text: Vec<&str> = ids[i..]
                 .iter()
-                .chain(members[..i].iter())
-                .chain(std::iter::once(id))
+                .chain(ids[..i].iter())
+                .chain(std::iter::once(&ids[i]))
                 .map(String::as_str)
                 .collect();
             let loc = self
                 .parsed
-                .get(id)
+                .get(key)
                 .and_then(|(p, _)| p.as_ref())
                 .and_then(|p| p.extends.as_ref())
                 .map(|e| e.loc.clone());
@@ -201,12 +329,13 @@ impl Loader {
         }
     }
 
-    /// Resolves `id` into a ruleset, or `None` (problems recorded). `None` also when `id` is
-    /// unknown: callers check that first.
-    pub(crate) fn resolve(&mut self, id: &str) -> Option<Ruleset> {
-        let chain = self.chain(id)?;
-        let file = self.file_of(id).unwrap_or(id).to_owned();
-        let (ruleset, errors) = build(id, &file, &chain);
+    /// Resolves the file at `key` into a ruleset, or `None` (problems recorded). `None` also
+    /// when `key` is unknown: callers check that first.
+    pub(crate) fn resolve(&mut self, key: &str) -> Option<Ruleset> {
+        let chain = self.chain(key)?;
+        let id = self.sources.get(key)?.id.clone();
+        let file = self.file_of(key).unwrap_or(key).to_owned();
+        let (ruleset, errors) = build(&id, &file, &chain);
         if errors.is_empty() {
             Some(ruleset)
         } else {
@@ -215,18 +344,21 @@ impl Loader {
         }
     }
 
-    /// Checks that no SGF name selects two of the given variants.
-    pub(crate) fn check_sgf_names(&mut self, ids: &[String]) {
+    /// Checks that no SGF name selects two of the files at `keys`.
+    pub(crate) fn check_sgf_names(&mut self, keys: &[String]) {
         let mut owner: BTreeMap<String, String> = BTreeMap::new();
-        for id in ids {
-            let Some((Some(p), _)) = self.parsed.get(id) else {
+        for key in keys {
+            let Some((Some(p), _)) = self.parsed.get(key) else {
+                continue;
+            };
+            let Some(id) = self.sources.get(key).map(|s| s.id.clone()) else {
                 continue;
             };
             let Some(names) = &p.sgf_names else { continue };
             for name in &names.value {
                 let folded = name.trim().to_lowercase();
                 match owner.get(&folded) {
-                    Some(other) if other != id => {
+                    Some(other) if *other != id => {
                         let mut e = names.loc.error(
                             SpecErrorKind::InvalidValue,
                             format!("sgf name {name:?} also selects variant {other:?}"),

@@ -62,6 +62,9 @@ fn every_bad_spec_is_rejected_with_every_problem() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("crate directory");
     for case in cases {
         let (name, input, errors) = run_case(&case);
+        // The list of built-ins is the directory `spec/` (issue 13, item 6): a snapshot shows
+        // it as one placeholder, so adding a variant changes no snapshot here.
+        let errors = errors.replace(&weiqi_spec::builtin_ids().join(", "), "<every built-in id>");
         assert!(!errors.is_empty(), "{name}: empty error text");
         // Every line names its file and says what is wrong.
         for line in errors.lines() {

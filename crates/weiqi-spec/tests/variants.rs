@@ -1,4 +1,4 @@
-//! The twelve built-in variants: every rule clause their spec files set, checked on the resolved
+//! The twelve built-in variants of DECISIONS.md: every rule clause their spec files set, checked on the resolved
 //! [`Ruleset`] (`extends` applied), one test per clause, each naming its source; then the
 //! DECISIONS.md komi and tie table and the VARIANTS.md 2.1 / 4.14 comparison tables, row by row.
 //!
@@ -72,14 +72,15 @@ macro_rules! clauses {
 // The set of built-ins and their inheritance
 // ---------------------------------------------------------------------------------------------
 
-// DECISIONS.md "The built-in variants": exactly these twelve ids.
+// DECISIONS.md "The built-in variants": these twelve ids are built-ins. A maintainer may add
+// more by dropping a file into `spec/` (issue 13, item 6; `language.rs` checks that the list is
+// the directory), so this checks inclusion, not the count.
 #[test]
-fn builtin_ids_are_the_twelve_of_decisions_md() {
-    let mut got: Vec<&str> = builtin_ids();
-    got.sort_unstable();
-    let mut want: Vec<&str> = IDS.to_vec();
-    want.sort_unstable();
-    assert_eq!(got, want);
+fn builtin_ids_include_the_twelve_of_decisions_md() {
+    let got: Vec<&str> = builtin_ids();
+    for id in IDS {
+        assert!(got.contains(id), "{id} is not a built-in: {got:?}");
+    }
 }
 
 // Every built-in loads, and its id is its file stem (CONVENTIONS.md "Spec files" 5).

@@ -17,8 +17,14 @@ fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Box<dyn 
     referee::new_game(Which::Engine, ruleset, setup, strict, None).map(|g| g as Box<dyn Referee>)
 }
 
-/// The most passes [`Game::ruling`] adds to end play (AGA's and Ing's final ends need four).
-const MAX_ENDING_PASSES: usize = 8;
+/// The most passes [`Game::ruling`] adds to end play: the variant's stop passes and final-end
+/// passes, twice over (Ing's stop, agreement and passes again need twice the stop passes), and a
+/// few to spare; a spec file may set any number.
+fn max_ending_passes(ruleset: &Ruleset) -> usize {
+    let end = &ruleset.end;
+    let passes = u64::from(end.stop_passes) + u64::from(end.final_end_passes);
+    usize::try_from(passes.saturating_mul(2).saturating_add(4)).unwrap_or(usize::MAX)
+}
 
 /// Why a move was not made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -265,6 +271,16 @@ impl Game {
             reason,
             after_resume: true,
         };
+        if self.passes_agree(mv) {
+            let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
+                .map_err(Refused::Replay)?;
+            let mut actions = self.agreement(copy.as_ref());
+            actions.push(Action::Move { color, mv });
+            for action in &actions {
+                copy.apply(action.clone()).map_err(|e| refused(e.reason))?;
+            }
+            return Ok((copy, actions));
+        }
         let mut first_mover = None;
         for by in [color, color.opponent()] {
             let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
@@ -284,6 +300,30 @@ impl Game {
         }))
     }
 
+    /// Whether `mv` sent while play is stopped is the pass that follows an agreement: under
+    /// `after-stop = "agreement-then-passes"` (Ing, seed 000) the players agree and pass
+    /// again, and GTP has no command for the agreement, so a pass while play is stopped is
+    /// taken as that agreement (on the stones `--dead auto` proves dead), then the pass. Any
+    /// other move resumes play.
+    pub(crate) fn passes_agree(&self, mv: Move) -> bool {
+        mv == Move::Pass
+            && self.referee.phase() == Phase::Stopped
+            && self.ruleset.end.after_stop == weiqi_spec::AfterStop::AgreementThenPasses
+    }
+
+    /// Both players' proposals of the stones `--dead auto` proves dead on `referee`'s board.
+    fn agreement(&self, referee: &dyn Referee) -> Vec<Action> {
+        let self_capture = self.ruleset.play.suicide != weiqi_spec::Suicide::Forbidden;
+        let dead = auto::estimate(&referee.board(), self_capture).dead;
+        Color::ALL
+            .into_iter()
+            .map(|by| Action::ProposeDead {
+                by,
+                dead: dead.clone(),
+            })
+            .collect()
+    }
+
     /// Plays `mv` for `color`, or refuses it (the game is then unchanged).
     pub(crate) fn play(&mut self, color: Color, mv: Move) -> Result<(), Refused> {
         if self.referee.phase() == Phase::Stopped {
@@ -300,6 +340,65 @@ impl Game {
                 after_resume: false,
             })?;
         self.log.push(vec![action]);
+        Ok(())
+    }
+
+    /// The setup of the game (size, handicap, setup stones, komi override).
+    pub(crate) fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The moves accepted, in order (resumptions left out: a record does not write them).
+    pub(crate) fn record_moves(&self) -> Vec<(Color, Move)> {
+        self.log
+            .iter()
+            .flatten()
+            .filter_map(|a| match a {
+                Action::Move { color, mv } => Some((*color, *mv)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Replaces the game by `setup` and `moves` (a loaded record), played as `play` plays
+    /// them: a move sent while play is stopped resumes play, a move by the player who moved
+    /// last follows a pass the record omits (DECISIONS.md 24). Nothing changes when a move is
+    /// refused: the error names it.
+    pub(crate) fn load(
+        &mut self,
+        setup: Setup,
+        moves: &[(usize, Color, Move)],
+    ) -> Result<(), String> {
+        let referee = new_referee(&self.ruleset, setup.clone(), self.strict)?;
+        let mut game = Game {
+            ruleset: self.ruleset.clone(),
+            setup,
+            strict: self.strict,
+            log: Vec::new(),
+            referee,
+        };
+        let size = game.size();
+        for &(number, color, mv) in moves {
+            if game.referee.phase() == Phase::Playing && game.referee.to_move() != color {
+                let by = game.referee.to_move();
+                game.play(by, Move::Pass).map_err(|r| {
+                    format!(
+                        "move {number} ({color} {}): the pass the record omits before it is \
+                         refused: {}",
+                        move_text(mv, size),
+                        refusal_text(&r)
+                    )
+                })?;
+            }
+            game.play(color, mv).map_err(|r| {
+                format!(
+                    "move {number} ({color} {}) is refused: {}",
+                    move_text(mv, size),
+                    refusal_text(&r)
+                )
+            })?;
+        }
+        *self = game;
         Ok(())
     }
 
@@ -349,17 +448,16 @@ impl Game {
     }
 
     /// How the game ends if both players pass from now on: on a copy, the player to move
-    /// passes until play stops or the game ends (at most [`MAX_ENDING_PASSES`] passes); when
+    /// passes until play stops or the game ends (at most [`max_ending_passes`]); when
     /// play is stopped, both players agree that the stones `--dead auto` proves dead are dead
     /// (its estimate marks only stones dead in every rule set; everything else stays alive).
     pub(crate) fn ruling(&self) -> Result<Ruling, String> {
         let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)?;
+        let max = max_ending_passes(&self.ruleset);
         let mut passes = 0;
         while copy.phase() == Phase::Playing {
-            if passes == MAX_ENDING_PASSES {
-                return Err(format!(
-                    "play does not stop after {MAX_ENDING_PASSES} passes"
-                ));
+            if passes == max {
+                return Err(format!("play does not stop after {max} passes"));
             }
             let pass = Action::pass(copy.to_move());
             copy.apply(pass)
@@ -368,14 +466,17 @@ impl Game {
         }
         let board = copy.board();
         if copy.phase() == Phase::Stopped {
-            let self_capture = self.ruleset.play.suicide != weiqi_spec::Suicide::Forbidden;
-            let dead = auto::estimate(&board, self_capture).dead;
-            for by in Color::ALL {
-                copy.apply(Action::ProposeDead {
-                    by,
-                    dead: dead.clone(),
-                })
-                .map_err(|e| format!("the agreement is refused: {}", e.reason))?;
+            for action in self.agreement(copy.as_ref()) {
+                copy.apply(action)
+                    .map_err(|e| format!("the agreement is refused: {}", e.reason))?;
+            }
+            // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3).
+            let mut passes = 0;
+            while copy.phase() == Phase::Playing && passes < max {
+                let pass = Action::pass(copy.to_move());
+                copy.apply(pass)
+                    .map_err(|e| format!("cannot pass after the agreement: {}", e.reason))?;
+                passes += 1;
             }
         }
         if !matches!(copy.phase(), Phase::Ended(_)) {
@@ -389,6 +490,14 @@ impl Game {
             score: copy.score(),
             board,
         })
+    }
+}
+
+/// A refusal in words, with its code.
+fn refusal_text(refused: &Refused) -> String {
+    match refused {
+        Refused::Illegal { reason, .. } => format!("{reason} ({})", reason.code()),
+        Refused::Replay(e) => e.clone(),
     }
 }
 

@@ -29,6 +29,10 @@
 //!   agree on the stones `weiqi score --dead auto` proves dead (dead in every rule set);
 //!   every other stone is alive, or `seki` where the variant's count marks it so (Japanese
 //!   1989 Art. 8).
+//! - Under `after-stop = "agreement-then-passes"` (Ing) a pass played or generated while play
+//!   is stopped is the agreement on those stones, then the pass (GTP has no agreement command).
+//! - `loadsgf FILE [N]` loads a record (its size, komi, setup, moves before move N) under the
+//!   session's variant; `printsgf [FILE]` writes the game as SGF (GNU Go's extension).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -70,6 +74,8 @@ pub(crate) const COMMANDS: &[&str] = &[
     "is_legal",
     "kgs-rules",
     "kgs-game_over",
+    "loadsgf",
+    "printsgf",
     "weiqi-rules",
     "weiqi-explain",
     "weiqi-status",
@@ -368,6 +374,16 @@ impl Server {
                 _ => Err(syntax("kgs-rules japanese|chinese|aga|new_zealand")),
             },
             "kgs-game_over" => Ok(String::new()),
+            "loadsgf" => self.loadsgf(args),
+            "printsgf" => match args {
+                [] => self.printsgf(),
+                [file] => {
+                    let text = self.printsgf()?;
+                    std::fs::write(file, text).map_err(|e| format!("cannot write {file}: {e}"))?;
+                    Ok(String::new())
+                }
+                _ => Err(syntax("printsgf [FILE]")),
+            },
             "weiqi-rules" => match args {
                 [] => Ok(self.game.ruleset().id.clone()),
                 [r] => self.switch_rules(r),
@@ -492,6 +508,13 @@ impl Server {
         };
         let color = parse_color(c).ok_or_else(usage)?;
         let referee = self.game.referee();
+        if self.game.passes_agree(Move::Pass) {
+            // Ing: the pass after the agreement (see `Game::passes_agree`).
+            return match self.game.play(color, Move::Pass) {
+                Ok(()) => Ok("pass".to_owned()),
+                Err(refused) => Err(format!("illegal move: {}", self.refusal(&refused))),
+            };
+        }
         if referee.phase() != Phase::Playing {
             return Ok("pass".to_owned());
         }
@@ -684,6 +707,85 @@ impl Server {
             );
         }
         Ok(lines.join("\n"))
+    }
+
+    /// `loadsgf FILE [MOVE_NUMBER]` (GTP 2 section 6.3.2): the record's size, komi, setup and
+    /// moves up to but not including `MOVE_NUMBER` (all of them without it), under the current
+    /// variant (the record's `RU` is not followed: `weiqi-rules` switches); answers the player to
+    /// move. The file is read under the command line's limits; nothing changes on an error.
+    fn loadsgf(&mut self, args: &[&str]) -> Reply {
+        let usage = || syntax("loadsgf FILE [MOVE_NUMBER]");
+        let (file, until) = match args {
+            [f] => (*f, None),
+            [f, n] => (*f, Some(n.parse::<usize>().map_err(|_| usage())?)),
+            _ => return Err(usage()),
+        };
+        let record = crate::replay::read_record(file, false, &self.limits)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        if !record.edits.is_empty() {
+            return Err(
+                "cannot load file: setup after the first move is not supported by loadsgf"
+                    .to_owned(),
+            );
+        }
+        let start = record
+            .game_start(self.game.ruleset())
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        let size = start.setup.size;
+        let max = u32::from(MAX_GTP_SIDE);
+        if u32::from(size.width()) > max || u32::from(size.height()) > max {
+            return Err(format!(
+                "cannot load file: the {size} board has sides beyond {max} (the GTP letters)"
+            ));
+        }
+        let moves: Vec<(usize, Color, Move)> = record.moves[start.skip..]
+            .iter()
+            .filter(|m| until.is_none_or(|n| m.number < n))
+            .map(|m| (m.number, m.color, m.mv))
+            .collect();
+        if moves.len() > self.limits.sgf.moves {
+            return Err(format!(
+                "cannot load file: more than {} moves (--max-moves raises it)",
+                self.limits.sgf.moves
+            ));
+        }
+        self.game
+            .load(start.setup, &moves)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        Ok(self.game.referee().to_move().to_string())
+    }
+
+    /// `printsgf`: the game as an SGF record (size, komi, variant, handicap stones, moves), with
+    /// the result, territory marks and a comment once the game has ended.
+    fn printsgf(&self) -> Reply {
+        let referee = self.game.referee();
+        let size = self.game.size();
+        let moves = self.game.record_moves();
+        let ruling = referee.result().map(|result| {
+            let marks = referee.score().map(|s| crate::sgf_out::marks(&s, size));
+            (
+                result,
+                marks,
+                format!(
+                    "weiqi gtp under {}: {}",
+                    self.game.ruleset().id,
+                    result.to_sgf()
+                ),
+            )
+        });
+        crate::sgf_out::write(
+            &crate::sgf_out::GameText {
+                ruleset: self.game.ruleset(),
+                size,
+                komi: self.game.komi(),
+                handicap: self.game.handicap(),
+                stones: &self.game.setup().stones,
+                players: None,
+                moves: &moves,
+                root: Vec::new(),
+            },
+            ruling,
+        )
     }
 
     fn switch_rules(&mut self, rules: &str) -> Reply {

@@ -107,6 +107,23 @@ fn check(
     }
 }
 
+/// The twelve variants of the VARIANTS.md 4.6 table (DECISIONS.md "The built-in variants"); a
+/// variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13, item 6).
+const TABLE_4_6_IDS: [&str; 12] = [
+    "aga",
+    "chinese-1988",
+    "chinese-kgs",
+    "egf-sir",
+    "ing-1996",
+    "ing-aga",
+    "japanese-1989",
+    "korean",
+    "new-zealand",
+    "rfg-2010-area",
+    "rfg-2010-territory",
+    "tromp-taylor",
+];
+
 /// The VARIANTS.md 4.6 table per built-in variant, in half points, komi 0:
 /// (seki black, seki white, dame-trap black, dame-trap white).
 fn table_4_6(id: &str) -> (i64, i64, i64, i64) {
@@ -126,9 +143,9 @@ fn table_4_6(id: &str) -> (i64, i64, i64, i64) {
 #[test]
 fn seki_and_dame_trap_under_every_builtin_variant() {
     // VARIANTS.md 4.6 table; DECISIONS.md 10 (J89 fill-first), 13 (NZ neutral points).
-    let ids = weiqi_spec::builtin_ids();
-    assert_eq!(ids.len(), 12, "{ids:?}");
-    for id in ids {
+    let builtins = weiqi_spec::builtin_ids();
+    for id in TABLE_4_6_IDS {
+        assert!(builtins.contains(&id), "{id} is a built-in: {builtins:?}");
         let rules = ruleset(id);
         let (sb, sw, db, dw) = table_4_6(id);
         let g = Game::default();
