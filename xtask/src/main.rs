@@ -7,19 +7,27 @@
 //! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
 //! cargo xtask agreement [--check] [--gnugo]
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
-//! cargo xtask fuzz [SECONDS]        run every cargo-fuzz target briefly (needs nightly and cargo-fuzz)
+//! cargo xtask rulings [--check | --table]
+//!                                   review the rulings corpus (rulings/): insta snapshots, TABLE.md
+//! cargo xtask fuzz [TARGET] [--time S]
+//!                                   run one cargo-fuzz target or all, S seconds each (nightly, cargo-fuzz)
+//! cargo xtask mutants [--budget S] [--shard K/N]
+//!                                   cargo-mutants on weiqi-engine, a random sample within S seconds
 //! ```
 
 mod agreement;
 mod ci;
 mod codegen;
+mod fuzz;
+mod mutants;
+mod rulings;
 mod spec_check;
 mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | fuzz [SECONDS]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,14 +42,9 @@ fn main() -> ExitCode {
         },
         Some("tidy") => tidy::run(&root),
         Some("agreement") => agreement::run(&root, &args[1..]),
-        Some("fuzz") => {
-            let seconds = match args.get(1).map(|s| s.parse::<u64>()) {
-                None => Ok(30),
-                Some(Ok(s)) => Ok(s),
-                Some(Err(_)) => Err(format!("fuzz: SECONDS must be a number\n{USAGE}")),
-            };
-            seconds.and_then(|s| ci::fuzz(&root, s))
-        }
+        Some("rulings") => rulings::run(&root, &args[1..]),
+        Some("fuzz") => fuzz::run(&root, &args[1..]),
+        Some("mutants") => mutants::run(&root, &args[1..]),
         Some(other) => Err(format!("unknown task {other:?}\n{USAGE}")),
         None => Err(USAGE.to_owned()),
     };

@@ -47,6 +47,10 @@ pub(crate) struct CheckRule<'a> {
     pub(crate) limits: Limits,
     /// The referee, and `--both`.
     pub(crate) referees: (Which, bool),
+    /// `--svg`: where to draw the position (one game only).
+    pub(crate) svg: Option<&'a std::path::Path>,
+    /// `--move N`: the move whose position `--svg` draws.
+    pub(crate) number: Option<usize>,
 }
 
 impl batch::Rule for CheckRule<'_> {
@@ -55,7 +59,7 @@ impl batch::Rule for CheckRule<'_> {
     }
 
     fn one(&self, name: &str, record: &Record, out: &mut dyn Write) -> Result<i32, CliError> {
-        check::run_record(
+        let code = check::run_record(
             name,
             record,
             self.rules,
@@ -64,7 +68,30 @@ impl batch::Rule for CheckRule<'_> {
             &self.limits,
             self.referees,
             out,
-        )
+        )?;
+        if let Some(path) = self.svg {
+            crate::svg::check_picture(&crate::svg::CheckRequest {
+                game: name,
+                record,
+                rules: self.rules,
+                strict: self.strict,
+                limits: &self.limits,
+                which: self.referees.0,
+                svg: path,
+                number: self.number,
+            })?;
+        }
+        Ok(code)
+    }
+
+    fn many(&self) -> Result<(), CliError> {
+        match self.svg {
+            Some(path) => Err(CliError(format!(
+                "--svg {}: takes one file of one game",
+                path.display()
+            ))),
+            None => Ok(()),
+        }
     }
 
     fn game(&self, name: &str, record: &Record) -> Result<Ruled, CliError> {
@@ -176,12 +203,16 @@ impl batch::Rule for ScoreRule<'_> {
     }
 
     fn many(&self) -> Result<(), CliError> {
-        match self.options.write {
-            Some(path) => Err(CliError(format!(
+        match (self.options.write, self.options.svg) {
+            (Some(path), _) => Err(CliError(format!(
                 "--write {}: takes one file of one game",
                 path.display()
             ))),
-            None => Ok(()),
+            (None, Some(path)) => Err(CliError(format!(
+                "--svg {}: takes one file of one game",
+                path.display()
+            ))),
+            (None, None) => Ok(()),
         }
     }
 }

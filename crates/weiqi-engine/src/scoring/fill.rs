@@ -260,8 +260,10 @@ impl Filling {
         self.region_exempt.resize(nr, false);
         self.region_dead_side.clear();
         self.region_dead_side.resize(nr, [false, false]);
+        // At least one liberty (FILLING.md 2.6, revised for issue 10: a stone in atari that the
+        // opponent captures safely looks dead too; `kat-gnu.sgf`).
         for s in 0..ns {
-            if g.strings[s].liberties < 2 {
+            if g.strings[s].liberties < 1 {
                 self.enclosed[s] = false;
             }
         }
@@ -488,8 +490,16 @@ impl Filling {
                     borders_open_dame[s] = true;
                     if !is_exempt {
                         seki_5_2[s] = true;
-                    } else if self.region_dead_side[g.label[i] as usize][side(c)] {
-                        looks_dead[s] = true;
+                    } else {
+                        // S2 excludes a string in atari whose liberty is exempt (it looks dead,
+                        // FILLING.md 2.6 and 5.2 revised for issue 10): that liberty is its only
+                        // one, so no S1 point can set the flag again.
+                        if g.strings[s].liberties == 1 {
+                            seki_5_2[s] = false;
+                        }
+                        if self.region_dead_side[g.label[i] as usize][side(c)] {
+                            looks_dead[s] = true;
+                        }
                     }
                 }
             }

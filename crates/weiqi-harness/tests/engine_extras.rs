@@ -1,0 +1,216 @@
+//! The engine's interface beyond the `Referee` trait, against the interpreter (issue 12, item 6:
+//! mutants of these functions survived the differential run, which only reads the trait).
+//!
+//! - The fast interface the benchmarks and playouts use (`Engine::is_legal`,
+//!   `Engine::legal_moves_iter`, `Engine::stone`, `Engine::is_own_eye`,
+//!   `Engine::empty_points`, `Engine::area_score_tromp_taylor`) and `Engine::first_after_resume`
+//!   (the CLI's replay reads it), compared after every step with what the interpreter rules.
+//! - Games far longer than the generated ones (the engine sizes its repetition indexes for
+//!   `3 x points + 16` moves and grows them beyond; the differential games stop near that
+//!   length), so that the growth of the hash indexes and every repetition rule on a long
+//!   history are compared too.
+
+use std::collections::BTreeSet;
+
+use weiqi_core::{Action, BoardSize, ByColor, Color, Move, Phase, Point, Points, Referee, Setup};
+use weiqi_engine::Engine;
+use weiqi_interpreter::Interpreter;
+
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// A copy of built-in `id` that accepts any board size.
+fn variant(id: &str) -> weiqi_spec::Ruleset {
+    let text = format!("extends = \"{id}\"\n[board]\nsizes = []\n");
+    weiqi_spec::parse_str(&format!("{id}-any.toml"), &text).expect("valid variation")
+}
+
+/// The Tromp-Taylor area margin of `interp`'s board, every stone alive, minus `komi` (the
+/// interpreter's literal count under `tromp-taylor`).
+fn tromp_taylor_margin(interp: &Interpreter, komi: Points) -> Points {
+    let rules = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+    let board = interp.board();
+    weiqi_interpreter::scoring::score(&weiqi_interpreter::scoring::ScoringInput {
+        ruleset: &rules,
+        board: &board,
+        dead: &[],
+        prisoners: ByColor::default(),
+        pass_stones: ByColor::default(),
+        handicap: 0,
+        komi,
+        penalties: ByColor::default(),
+    })
+    .margin
+}
+
+/// Compares every observation of the fast interface at this step; `what` names the game.
+fn compare(interp: &Interpreter, engine: &Engine, what: &str) {
+    let board = interp.board();
+    let size = board.size();
+    let color = interp.to_move();
+    assert_eq!(engine.to_move(), color, "{what}: to_move");
+    for p in size.points() {
+        assert_eq!(
+            engine.stone(p),
+            board.get(p),
+            "{what}: stone({})",
+            p.to_sgf()
+        );
+        let eye = size.neighbours(p).all(|n| board.get(n) == Some(color));
+        assert_eq!(
+            engine.is_own_eye(p),
+            eye,
+            "{what}: is_own_eye({})",
+            p.to_sgf()
+        );
+        let verdict = interp.check(&Action::play(color, p));
+        assert_eq!(
+            engine.is_legal(p),
+            verdict.is_ok(),
+            "{what}: is_legal({}) against {verdict:?}",
+            p.to_sgf()
+        );
+    }
+    let off = Point {
+        col: size.width(),
+        row: 0,
+    };
+    assert!(!engine.is_legal(off), "{what}: is_legal off the board");
+    assert_eq!(engine.stone(off), None, "{what}: stone off the board");
+    let empty: BTreeSet<Point> = engine.empty_points().iter().copied().collect();
+    assert_eq!(
+        empty.len(),
+        engine.empty_points().len(),
+        "{what}: empty_points repeats"
+    );
+    assert_eq!(
+        empty,
+        board.empty_points().collect::<BTreeSet<_>>(),
+        "{what}: empty_points"
+    );
+    let fast: BTreeSet<Move> = engine.legal_moves_iter().collect();
+    let literal: BTreeSet<Move> = interp.legal_moves().into_iter().collect();
+    assert_eq!(fast, literal, "{what}: legal_moves_iter");
+    for by in [Color::Black, Color::White] {
+        assert_eq!(
+            engine.first_after_resume(by),
+            interp.first_after_resume(by),
+            "{what}: first_after_resume({by:?})"
+        );
+    }
+    for komi in [Points::ZERO, Points::from_halves(13)] {
+        assert_eq!(
+            engine.area_score_tromp_taylor(komi),
+            tromp_taylor_margin(interp, komi),
+            "{what}: area_score_tromp_taylor({komi})"
+        );
+    }
+}
+
+/// Plays `steps` actions of a seeded random game under `id` on `size`, comparing at every step:
+/// mostly legal plays (through `Engine::play` for the engine), sometimes a pass; when play
+/// stops, a resumption (so the game goes on) or, rarely, agreement. Returns the plays made.
+fn play(id: &str, size: BoardSize, steps: usize, seed: u64) -> usize {
+    let rules = variant(id);
+    let setup = Setup::even(size);
+    let mut interp = Interpreter::new(&rules, setup.clone()).expect("setup");
+    let mut engine = Engine::new(&rules, setup).expect("setup");
+    let mut state = seed | 1;
+    let mut plays = 0;
+    for step in 0..steps {
+        let what = format!("{id} {size} seed {seed} step {step}");
+        compare(&interp, &engine, &what);
+        let color = interp.to_move();
+        let action = match interp.phase() {
+            Phase::Ended(_) => break,
+            Phase::Stopped => {
+                if rng(&mut state).is_multiple_of(16) {
+                    Action::ProposeDead {
+                        by: color,
+                        dead: Vec::new(),
+                    }
+                } else {
+                    Action::Resume { by: color }
+                }
+            }
+            Phase::Playing => {
+                let moves: Vec<Move> = interp
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| *m != Move::Pass)
+                    .collect();
+                if moves.is_empty() || rng(&mut state).is_multiple_of(10) {
+                    Action::pass(color)
+                } else {
+                    let i = (rng(&mut state) % moves.len() as u64) as usize;
+                    Action::Move {
+                        color,
+                        mv: moves[i],
+                    }
+                }
+            }
+        };
+        interp
+            .apply(action.clone())
+            .expect("the interpreter's own legal action");
+        match &action {
+            Action::Move { mv, .. } => {
+                engine
+                    .play(*mv)
+                    .unwrap_or_else(|e| panic!("{what}: play({action}) refused: {e}"));
+                plays += usize::from(matches!(mv, Move::Play(_)));
+            }
+            _ => {
+                engine
+                    .apply(action.clone())
+                    .unwrap_or_else(|e| panic!("{what}: {action} refused: {e}"));
+            }
+        }
+        assert_eq!(
+            engine.board(),
+            interp.board(),
+            "{what}: board after {action}"
+        );
+        assert_eq!(
+            engine.phase(),
+            interp.phase(),
+            "{what}: phase after {action}"
+        );
+    }
+    plays
+}
+
+/// Issue 12 item 6 (surviving mutants of `Engine::stone`, `Position::is_eye_of`,
+/// `Position::area_score_tromp_taylor` and `Engine::first_after_resume`): the fast interface
+/// rules as the interpreter under every built-in variant, on square and rectangular boards.
+#[test]
+fn fast_interface_agrees_with_the_interpreter_under_every_variant() {
+    for (i, id) in weiqi_spec::builtin_ids().into_iter().enumerate() {
+        for (j, (w, h)) in [(3, 3), (4, 3), (5, 5)].into_iter().enumerate() {
+            let size = BoardSize::new(w, h).expect("size");
+            play(id, size, 40, (i * 7 + j) as u64 + 1);
+        }
+    }
+}
+
+/// Issue 12 item 6 (the surviving mutant "replace HashIndex::grow with ()"): games of several
+/// hundred plays on 3x3, many times the moves the repetition indexes are sized for, under every
+/// built-in variant (positional, situational and natural situational superko, simple ko with
+/// long cycles), agree with the interpreter at every step.
+#[test]
+fn long_games_agree_beyond_the_presized_history() {
+    let size = BoardSize::square(3).expect("size");
+    let presized = 3 * size.points_count() + 16;
+    let mut longest = 0;
+    for (i, id) in weiqi_spec::builtin_ids().into_iter().enumerate() {
+        longest = longest.max(play(id, size, 300, 1000 + i as u64));
+    }
+    assert!(
+        longest > 4 * presized,
+        "the longest game made {longest} plays, not beyond {presized}"
+    );
+}
