@@ -107,20 +107,13 @@ fn rule(path: &Path) -> Outcome {
         };
     }
     if code == 1 {
-        // One JSON line per game of the file (a collection rules every game): the reason of the
-        // first game with an illegal move.
-        let games: Vec<serde_json::Value> = match serde_json::from_str(&out) {
-            Ok(one) => vec![one],
-            Err(_) => out
-                .lines()
-                .filter_map(|l| serde_json::from_str(l).ok())
-                .collect(),
-        };
-        let reason = games
-            .into_iter()
-            .find(|g| !g["first_illegal"].is_null())
-            .and_then(|g| {
-                g["moves"]
+        // A collection prints one JSON object per game (JSON Lines): the first game with an
+        // illegal move names the reason.
+        let reason = serde_json::Deserializer::from_str(&out)
+            .into_iter::<serde_json::Value>()
+            .map_while(Result::ok)
+            .find_map(|json| {
+                json["moves"]
                     .as_array()
                     .and_then(|m| m.last())
                     .and_then(|m| m["reason"].as_str())
