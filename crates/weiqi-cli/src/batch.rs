@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use rayon::prelude::*;
 use serde_json::{Map, Value};
 use weiqi_sgf::{Record, SgfError, SgfErrorKind};
 
@@ -417,8 +418,10 @@ fn rule_games(
         Err(e) => return vec![failed(name, None, error_kind(&e.kind), &read_error(e).0)],
     };
     let count = found.len();
+    // The games of a collection on every thread too (a file of ten thousand games is one
+    // file of the list): rayon keeps their order.
     found
-        .into_iter()
+        .into_par_iter()
         .enumerate()
         .map(|(i, game)| {
             let index = Some((i + 1, count));
