@@ -30,6 +30,16 @@ one() {
     esac
     printf '%-8s %3s %-12s Ir=%-14s Ir_per_unit=%-8s %s\n' \
         "$w" "$size" "$imp" "$ir" "$((ir / units))" "$file"
+    if [ "$w" = w4 ]; then
+        # The area and territory counts apart (their loops run in measured_area and
+        # measured_territory), per position.
+        local kind n
+        for kind in area territory; do
+            n=$(callgrind_annotate --inclusive=yes "$file" 2>/dev/null |
+                sed -n "s/^ *\([0-9,]*\) .*run::measured_$kind.*/\1/p" | head -1 | tr -d ,)
+            printf '         %-9s Ir_per_position=%s\n' "$kind" "$(( ${n:-0} * 2 / units ))"
+        done
+    fi
 }
 
 if [ $# -ge 4 ]; then

@@ -106,14 +106,20 @@ fn rule(path: &Path) -> Outcome {
             ..Outcome::default()
         };
     }
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
     if code == 1 {
-        let reason = json["moves"]
-            .as_array()
-            .and_then(|m| m.last())
-            .and_then(|m| m["reason"].as_str())
-            .unwrap_or("unknown")
-            .to_owned();
+        // A collection prints one JSON object per game (JSON Lines): the first game with an
+        // illegal move names the reason.
+        let reason = serde_json::Deserializer::from_str(&out)
+            .into_iter::<serde_json::Value>()
+            .map_while(Result::ok)
+            .find_map(|json| {
+                json["moves"]
+                    .as_array()
+                    .and_then(|m| m.last())
+                    .and_then(|m| m["reason"].as_str())
+                    .map(str::to_owned)
+            })
+            .unwrap_or_else(|| "unknown".to_owned());
         return Outcome {
             illegal: Some(reason),
             ..Outcome::default()

@@ -1,4 +1,5 @@
-//! `cargo xtask ci`: every check `.ci/run` makes, in order, stopping at the first failure.
+//! `cargo xtask ci`: every check `.ci/run` makes, in order, stopping at the first failure
+//! (`rulings` is `cargo xtask rulings --check`).
 
 use std::path::Path;
 use std::process::Command;
@@ -12,6 +13,7 @@ const STEPS: &[&str] = &[
     "spec-check",
     "tidy",
     "agreement",
+    "rulings",
     "fuzz",
     "clusterfuzzlite",
 ];
@@ -60,6 +62,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
             "spec-check" => crate::spec_check::run(root)?,
             "tidy" => crate::tidy::run(root)?,
             "agreement" => crate::agreement::run(root, &["--check".to_owned()])?,
+            "rulings" => crate::rulings::run(root, &["--check".to_owned()])?,
             "fuzz" => crate::fuzz::run_in_ci(root, CI_FUZZ_SECONDS)?,
             "clusterfuzzlite" => crate::fuzz::clusterfuzzlite_in_ci(root)?,
             _ => unreachable!("every step of STEPS is handled"),

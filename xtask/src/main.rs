@@ -7,6 +7,8 @@
 //! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
 //! cargo xtask agreement [--check] [--gnugo]
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
+//! cargo xtask rulings [--check | --table]
+//!                                   review the rulings corpus (rulings/): insta snapshots, TABLE.md
 //! cargo xtask fuzz [TARGET] [--time S]
 //!                                   run one cargo-fuzz target or all, S seconds each (nightly, cargo-fuzz)
 //! cargo xtask mutants [--budget S] [--shard K/N]
@@ -18,13 +20,14 @@ mod ci;
 mod codegen;
 mod fuzz;
 mod mutants;
+mod rulings;
 mod spec_check;
 mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         },
         Some("tidy") => tidy::run(&root),
         Some("agreement") => agreement::run(&root, &args[1..]),
+        Some("rulings") => rulings::run(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),
         Some("mutants") => mutants::run(&root, &args[1..]),
         Some(other) => Err(format!("unknown task {other:?}\n{USAGE}")),

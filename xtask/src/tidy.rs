@@ -51,6 +51,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
         ],
     ),
+    // The rulings corpus as snapshots: the rulings come from the command line's library.
+    ("weiqi-rulings", &["weiqi-cli"]),
     // `agreement` runs the command line's library over the corpus, in-process.
     (
         "xtask",

@@ -1,5 +1,7 @@
-//! The engine, driven through its fast API (issue 11 item 3): `is_own_eye`, `is_legal`,
-//! `play` (no allocation), `captured` and `area_score_tromp_taylor`.
+//! The engine, driven through its fast API (issue 11 item 3): `is_own_eye`, `play` (which
+//! judges the move before making it, so it is the candidate's legality test and its play in
+//! one; no allocation), `captured` and `area_score_tromp_taylor`. `is_legal` serves the
+//! default candidate test of other callers.
 
 use weiqi_core::{BoardSize, Move, Point, Setup};
 use weiqi_engine::{Engine, EngineError};
@@ -70,6 +72,18 @@ impl PlayoutBoard for EngineBoard {
             out.extend_from_slice(self.engine.captured());
         }
         Ok(())
+    }
+
+    /// One judgement: `Engine::play` refuses an illegal move and leaves the game unchanged.
+    #[inline]
+    fn play_if_legal(&mut self, p: Point, captured: Option<&mut Vec<Point>>) -> Result<bool, ()> {
+        if self.engine.play(Move::Play(p)).is_err() {
+            return Ok(false);
+        }
+        if let Some(out) = captured {
+            out.extend_from_slice(self.engine.captured());
+        }
+        Ok(true)
     }
 
     fn pass(&mut self) -> Result<(), ()> {

@@ -24,6 +24,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod copy;
 pub mod corpus;
 pub mod engine_driver;
 pub mod goban_driver;
@@ -185,6 +186,25 @@ pub trait PlayoutBoard {
     #[allow(clippy::result_unit_err)]
     fn play(&mut self, p: Self::P, captured: Option<&mut Vec<Self::P>>) -> Result<(), ()>;
 
+    /// The candidate test and the play of WORKLOADS.md in one step: if a play at `p` by the
+    /// player to move is legal, plays it (appending the captured points to `captured` when
+    /// given) and returns `Ok(true)`; if it is illegal, changes nothing and returns
+    /// `Ok(false)`; `Err(())` if the implementation refuses a move it called legal. The default
+    /// is [`PlayoutBoard::is_legal`] then [`PlayoutBoard::play`]; an implementation whose play
+    /// judges the move before making it (the engine's `Engine::play`) does both with one
+    /// judgement.
+    #[allow(clippy::result_unit_err)]
+    fn play_if_legal(
+        &mut self,
+        p: Self::P,
+        captured: Option<&mut Vec<Self::P>>,
+    ) -> Result<bool, ()> {
+        if !self.is_legal(p) {
+            return Ok(false);
+        }
+        self.play(p, captured).map(|()| true)
+    }
+
     /// The player to move passes; `Err(())` if the implementation refuses it.
     #[allow(clippy::result_unit_err)]
     fn pass(&mut self) -> Result<(), ()>;
@@ -246,9 +266,16 @@ pub fn playout<B: PlayoutBoard>(
         while k > 0 {
             let i = rng.below(k);
             let p = empty[i];
-            if !board.own_eye(p) && board.is_legal(p) {
-                chosen = Some(i);
-                break;
+            // `legal(p)` and, when it holds, the play of the chosen point.
+            if !board.own_eye(p) {
+                captured.clear();
+                let played = board
+                    .play_if_legal(p, Some(captured))
+                    .map_err(|()| refused(board, moves, Some(p)))?;
+                if played {
+                    chosen = Some(i);
+                    break;
+                }
             }
             empty.swap(i, k - 1);
             k -= 1;
@@ -256,10 +283,6 @@ pub fn playout<B: PlayoutBoard>(
         match chosen {
             Some(i) => {
                 let p = empty.swap_remove(i);
-                captured.clear();
-                board
-                    .play(p, Some(captured))
-                    .map_err(|()| refused(board, moves, Some(p)))?;
                 if captured.len() > 1 {
                     captured.sort_unstable_by_key(|&q| board.index(q));
                 }
@@ -320,12 +343,12 @@ pub fn replay<B: PlayoutBoard>(board: &mut B, moves: &[Option<B::P>]) -> Result<
     for (n, mv) in moves.iter().enumerate() {
         match *mv {
             Some(p) => {
-                if !board.is_legal(p) {
+                let played = board
+                    .play_if_legal(p, None)
+                    .map_err(|()| refused(board, n, Some(p)))?;
+                if !played {
                     return Err(refused(board, n, Some(p)));
                 }
-                board
-                    .play(p, None)
-                    .map_err(|()| refused(board, n, Some(p)))?;
             }
             None => board.pass().map_err(|()| refused(board, n, None))?,
         }

@@ -13,7 +13,7 @@ use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Ruleset;
 
 use crate::corpus::Corpus;
-use crate::run::{BenchError, Scored, measured};
+use crate::run::{BenchError, Scored, measured_area, measured_territory};
 use crate::timing::cpu_timed;
 
 /// The dead-stone set of a final position: one stone (the first in row-major order) of every
@@ -82,7 +82,7 @@ pub fn engine(corpus: &Corpus, passes: u64) -> Result<Scored, BenchError> {
     let mut scorer = Scorer::default();
     let err = |e: weiqi_engine::scoring::ScoreError| BenchError(e.to_string());
     let (area_sum, area_cpu) = cpu_timed(|| {
-        measured(|| {
+        measured_area(|| {
             let mut sum = 0;
             for _ in 0..passes {
                 for g in &corpus.games {
@@ -98,7 +98,7 @@ pub fn engine(corpus: &Corpus, passes: u64) -> Result<Scored, BenchError> {
         })
     });
     let (territory_sum, territory_cpu) = cpu_timed(|| {
-        measured(|| {
+        measured_territory(|| {
             let mut sum = 0;
             for _ in 0..passes {
                 for (g, d) in corpus.games.iter().zip(&dead) {
@@ -161,7 +161,7 @@ pub fn interpreter(corpus: &Corpus, passes: u64) -> Result<Scored, BenchError> {
     let area_komi = crate::interpreter_driver::KOMI;
     let territory_komi = territory_rules.scoring.komi;
     let (area_sum, area_cpu) = cpu_timed(|| {
-        measured(|| {
+        measured_area(|| {
             let mut sum = 0;
             for _ in 0..passes {
                 for g in &corpus.games {
@@ -173,7 +173,7 @@ pub fn interpreter(corpus: &Corpus, passes: u64) -> Result<Scored, BenchError> {
         })
     });
     let (territory_sum, territory_cpu) = cpu_timed(|| {
-        measured(|| {
+        measured_territory(|| {
             let mut sum = 0;
             for _ in 0..passes {
                 for (g, d) in corpus.games.iter().zip(&dead) {

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use rayon::prelude::*;
 use serde_json::{Map, Value};
 use weiqi_sgf::{Record, SgfError, SgfErrorKind};
 
@@ -162,11 +163,22 @@ pub(crate) struct Ruled {
     /// The exit code of the game.
     pub(crate) code: i32,
     /// The game's JSON object, as the one-file `--json` prints it.
-    pub(crate) json: Value,
+    pub(crate) json: Json,
     /// The text after the game's name on its line.
     pub(crate) line: String,
     /// What the summary counts of it.
     pub(crate) tally: Tally,
+}
+
+/// The JSON object of a game in a batch.
+pub(crate) enum Json {
+    /// The object (its `file`, if any, is replaced by the file's name).
+    Value(Value),
+    /// The object written on one line, its first field `file` with the file's name:
+    /// `{"file":NAME,...}` (a game's JSON line is then made without parsing it again).
+    Line(String),
+    /// Not asked for (text output).
+    Skipped,
 }
 
 /// One game's output, ready to print.
@@ -201,13 +213,13 @@ pub(crate) fn error_kind(kind: &SgfErrorKind) -> &'static str {
 }
 
 /// The JSON of a game or file that could not be ruled: `{"error": {"kind", "message"}}`.
-pub(crate) fn error_object(kind: &str, message: &str) -> Value {
+pub(crate) fn error_object(kind: &str, message: &str) -> Json {
     let mut error = Map::new();
     error.insert("kind".into(), Value::from(kind));
     error.insert("message".into(), Value::from(message));
     let mut m = Map::new();
     m.insert("error".into(), Value::Object(error));
-    Value::Object(m)
+    Json::Value(Value::Object(m))
 }
 
 /// How bad an exit code is, for the worst outcome of many games.
@@ -324,6 +336,14 @@ pub(crate) fn run(
             && let Some(record) = found.pop()
         {
             let record = record.map_err(read_error)?;
+            if rule.kind() == Kind::Diff {
+                // `diff` rules on the variants in parallel: on `--jobs` threads.
+                let mut text = Vec::new();
+                let code = pool(batch.jobs)?.install(|| rule.one(arg, &record, &mut text))?;
+                out.write_all(&text)
+                    .map_err(|e| CliError(format!("cannot write the output: {e}")))?;
+                return Ok(code);
+            }
             return rule.one(arg, &record, out);
         }
         // A collection of several games: the batch, on the games already read (standard
@@ -398,8 +418,10 @@ fn rule_games(
         Err(e) => return vec![failed(name, None, error_kind(&e.kind), &read_error(e).0)],
     };
     let count = found.len();
+    // The games of a collection on every thread too (a file of ten thousand games is one
+    // file of the list): rayon keeps their order.
     found
-        .into_iter()
+        .into_par_iter()
         .enumerate()
         .map(|(i, game)| {
             let index = Some((i + 1, count));
@@ -423,13 +445,25 @@ fn label(name: &str, index: Option<(usize, usize)>) -> String {
 }
 
 /// A JSON Lines object: `file` and `game` first, then the one-file object's fields.
-fn placed(name: &str, index: Option<(usize, usize)>, json: Value) -> String {
+fn placed(name: &str, index: Option<(usize, usize)>, json: Json) -> String {
+    let game = index.map_or(Value::Null, |(i, _)| Value::from(i));
+    let json = match json {
+        Json::Skipped => return String::new(),
+        Json::Line(line) => {
+            let file = format!("{{\"file\":{}", Value::from(name));
+            match line.strip_prefix(&file) {
+                Some(rest) => return format!("{file},\"game\":{game}{rest}"),
+                None => match serde_json::from_str(&line) {
+                    Ok(v) => v,
+                    Err(_) => return line,
+                },
+            }
+        }
+        Json::Value(v) => v,
+    };
     let mut m = Map::new();
     m.insert("file".into(), Value::from(name));
-    m.insert(
-        "game".into(),
-        index.map_or(Value::Null, |(i, _)| Value::from(i)),
-    );
+    m.insert("game".into(), game);
     if let Value::Object(fields) = json {
         for (k, v) in fields {
             if k != "file" {
@@ -541,6 +575,10 @@ fn run_batch(
     let mut progress = Progress::new(inputs.len());
     let mut code = EXIT_OK;
     let mut tally = Tally::default();
+    // Lines are written in blocks (stdout is line-buffered: a write a line otherwise), and
+    // flushed at least every 200 ms, and at once while the bar is drawn.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let mut flushed = Instant::now();
     pool.in_place_scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
@@ -579,13 +617,25 @@ fn run_batch(
                     tally.add(&d.tally);
                 }
                 let bar = progress.bar.clone();
-                bar.suspend(|| file.iter().try_for_each(|d| print(out, d, reading.json)))?;
+                let flush = progress.shown || flushed.elapsed() >= Duration::from_millis(200);
+                bar.suspend(|| {
+                    file.iter()
+                        .try_for_each(|d| print(&mut out, d, reading.json))?;
+                    if flush {
+                        flushed = Instant::now();
+                        out.flush()
+                            .map_err(|e| CliError(format!("cannot write the output: {e}")))?;
+                    }
+                    Ok::<(), CliError>(())
+                })?;
                 progress.tick();
                 printed += 1;
             }
         }
         Ok::<(), CliError>(())
     })?;
+    out.flush()
+        .map_err(|e| CliError(format!("cannot write the output: {e}")))?;
     Ok((code, tally))
 }
 

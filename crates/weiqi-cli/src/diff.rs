@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use weiqi_sgf::Record;
 
-use crate::batch::{self, Ruled};
+use crate::batch::{self, Json, Ruled};
 use crate::limits::{EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Limits};
 use crate::referee::Which;
 use crate::rulers::parse;
@@ -96,6 +96,9 @@ impl<'a> DiffRule<'a> {
             komi: None,
             dead: self.dead,
             write: None,
+            force: false,
+            marks: score::Marks::Keep,
+            svg: None,
             json: true,
             limits: self.limits,
             strict: self.strict,
@@ -469,7 +472,7 @@ impl batch::Rule for DiffRule<'_> {
         };
         Ok(Ruled {
             code,
-            json: to_json(name, rows, &columns),
+            json: Json::Value(to_json(name, rows, &columns)),
             line,
             tally,
         })

@@ -7,6 +7,8 @@
 //!   each, the cells that differ marked.
 //! - `check`, `score` and `diff` take many files, directories and `-` (standard input) and
 //!   rule on them on every core, a line per game and a summary (the `batch` module).
+//! - `weiqi perft`: the number of legal move sequences of each length up to a depth, in the
+//!   format of `perft/*.txt`.
 //! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
 //!   under the variant (a rules engine: `genmove` plays random legal moves).
 //! - `weiqi referee --black CMD --white CMD`: plays two GTP programs against each other under
@@ -40,13 +42,17 @@ mod diagram;
 mod diff;
 pub mod gtp;
 mod limits;
+mod perft;
 mod referee;
 mod replay;
 mod rulers;
 mod rules_cmd;
+pub mod rulings;
+mod rulings_diff;
 mod score;
 mod sgf_out;
 mod summary;
+mod svg;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -79,7 +85,8 @@ impl std::error::Error for CliError {}
     about = "The rules of Go as data: check and score game records under any rule variant",
     after_help = "Exit codes: 0 success, 1 an illegal move or lint problems, 2 unreadable input, \
                   a limit exceeded or bad arguments, 3 the engine and the interpreter disagree \
-                  (--both), 4 inconclusive (--budget ran out)."
+                  (--both), 4 inconclusive (--budget ran out). With many files, the worst \
+                  of any game: 0 < 1 < 4 < 2 < 3."
 )]
 struct Cli {
     /// A built-in variant id (see `weiqi rules list`) or the path of a spec file.
@@ -145,6 +152,14 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+        /// Also draw the position before move `--move` (default: the first illegal move, else
+        /// the position after the last move) as an SVG picture: the move's point (a red cross
+        /// when refused) and, for a superko or Ing refusal, the earlier position it repeats.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
+        /// The move `--svg` draws the position before (numbered from 1 along the main line).
+        #[arg(long = "move", value_name = "N", requires = "svg")]
+        move_number: Option<usize>,
     },
     /// Replay a game record, take the dead stones and rule on the result.
     #[command(
@@ -174,11 +189,24 @@ enum Command {
         /// string dead.
         #[arg(long, value_name = "sgf|none|auto|gnugo|POINTS")]
         dead: Option<String>,
-        /// Also write the record with the ruling to this file: RE in the root, TB/TW marks
-        /// (territory and dead stones) and a comment on the last node of the main line,
-        /// everything else kept.
+        /// Also write the record with the ruling to this file: RE in the root and a comment on
+        /// the last node of the main line, everything else kept, the record's own TB/TW marks
+        /// included (see --marks). The input file itself is overwritten only with --force.
         #[arg(long, value_name = "OUT.sgf")]
         write: Option<std::path::PathBuf>,
+        /// With --write: allow writing over the input file.
+        #[arg(long, requires = "write")]
+        force: bool,
+        /// With --write, the TB/TW marks written: `keep` (the default) keeps the record's own
+        /// marks, and writes the ruling's (territory and dead stones) only into a record that
+        /// has none; `ruling` replaces the record's marks with the ruling's.
+        #[arg(
+            long,
+            value_name = "keep|ruling",
+            requires = "write",
+            default_value = "keep"
+        )]
+        marks: score::Marks,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -195,6 +223,40 @@ enum Command {
         /// Print JSON (see JSON.md).
         #[arg(long)]
         json: bool,
+        /// Also draw the final board as an SVG picture: stones, each side's territory, dead
+        /// stones, seki stones and shared points, the last play, the breakdown and the result,
+        /// and for Ing the filled board of the fill-in counting (when a move is illegal: the
+        /// position before it, as `check --svg`).
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<std::path::PathBuf>,
+    },
+    /// Count the legal move sequences of each length up to a depth (perft), in the format of
+    /// the data files perft/*.txt.
+    #[command(
+        long_about = "Count the legal move sequences of each length up to a depth (perft): \
+                      board plays and passes, stopping where play stops or the game ends, under \
+                      the variant of --rules (default japanese-1989), by the engine or \
+                      (--interpreter) the interpreter. One line per depth from 1, in the format \
+                      of the data files perft/*.txt: <variant> <W>x<H> <rows> <B|W> <depth> \
+                      <count>."
+    )]
+    Perft {
+        /// The empty board to start from, `WxH` (or `N` for a square board).
+        #[arg(long, value_name = "WxH", required_unless_present = "position")]
+        size: Option<String>,
+        /// A position to start from instead: the rows from the top separated by `/`, `X`
+        /// Black, `O` White, `.` empty (as in perft/*.txt).
+        #[arg(long, value_name = "ROWS")]
+        position: Option<String>,
+        /// The player to move.
+        #[arg(long, value_name = "B|W", default_value = "B", value_parser = parse_color)]
+        to_move: weiqi_core::Color,
+        /// The longest sequences counted.
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+        depth: u32,
+        /// Count with the literal interpreter (the oracle) instead of the engine.
+        #[arg(long)]
+        interpreter: bool,
     },
     /// One game under many variants: a row per variant, the cells that differ marked.
     #[command(
@@ -315,12 +377,25 @@ enum RulesCommand {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
-    /// The keys on which two variants differ.
+    /// The keys on which two variants differ; with `--rulings`, the rulings of the corpus on
+    /// which they differ.
     Diff {
         /// A built-in id or the path of a spec file.
         a: String,
         /// A built-in id or the path of a spec file.
         b: String,
+        /// Instead of the keys, the cases of the rulings corpus the two variants rule
+        /// differently, one line each (`case: A's ruling | B's ruling`).
+        #[arg(long)]
+        rulings: bool,
+        /// The rulings corpus folder (`<axis>/<name>.sgf` files).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "rulings",
+            requires = "rulings"
+        )]
+        corpus: std::path::PathBuf,
     },
 }
 
@@ -367,6 +442,8 @@ where
             budget,
             interpreter,
             both,
+            svg,
+            move_number,
         } => {
             let limits = limits::Limits {
                 budget: *budget,
@@ -378,6 +455,8 @@ where
                 json: *json,
                 limits,
                 referees: (referee::Which::from_flags(*interpreter, *budget), *both),
+                svg: svg.as_deref(),
+                number: *move_number,
             };
             let reading = batch::Reading {
                 limits,
@@ -396,6 +475,9 @@ where
             budget,
             interpreter,
             both,
+            svg,
+            force,
+            marks,
         } => batch::run(
             &rulers::ScoreRule {
                 options: score::Options {
@@ -404,6 +486,9 @@ where
                     komi: komi.as_deref(),
                     dead: dead.as_deref(),
                     write: write.as_deref(),
+                    force: *force,
+                    marks: *marks,
+                    svg: svg.as_deref(),
                     json: *json,
                     limits: limits::Limits {
                         budget: *budget,
@@ -473,6 +558,24 @@ where
             out,
             err,
         ),
+        Command::Perft {
+            size,
+            position,
+            to_move,
+            depth,
+            interpreter,
+        } => perft::run(
+            &perft::Request {
+                rules: cli.rules.as_deref(),
+                size: size.as_deref(),
+                position: position.as_deref(),
+                to_move: *to_move,
+                depth: *depth,
+                which: referee::Which::from_flags(*interpreter, None),
+            },
+            &limits,
+            out,
+        ),
         Command::Gtp { seed } => gtp::server::run(
             cli.rules.as_deref(),
             *seed,
@@ -518,6 +621,9 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
                     komi: None,
                     dead: None,
                     write: None,
+                    force: false,
+                    marks: score::Marks::Keep,
+                    svg: None,
                     json: true,
                     limits,
                     strict: false,
@@ -546,6 +652,11 @@ pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, Strin
             (EXIT_ERROR, text)
         }
     }
+}
+
+/// `B` or `W` (`--to-move`).
+fn parse_color(text: &str) -> Result<weiqi_core::Color, String> {
+    weiqi_core::Color::from_letter(text).ok_or_else(|| format!("{text:?} is not B or W"))
 }
 
 /// Writes to `out`, turning an I/O failure into a [`CliError`].

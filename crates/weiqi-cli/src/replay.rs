@@ -254,6 +254,21 @@ pub(crate) fn replay(
     strict: bool,
     budget: Option<u64>,
 ) -> Result<Replay, CliError> {
+    replay_observed(which, record, ruleset, komi, strict, budget, &mut |_, _| {})
+}
+
+/// [`replay`], calling `observe(number, game)` just before each move of the record is played
+/// (after setup edits, a resumption and an inserted pass): the position before move `number`
+/// (the pictures of `--svg` take their boards from it).
+pub(crate) fn replay_observed(
+    which: Which,
+    record: &Record,
+    ruleset: &Ruleset,
+    komi: Option<Points>,
+    strict: bool,
+    budget: Option<u64>,
+    observe: &mut dyn FnMut(usize, &dyn Game),
+) -> Result<Replay, CliError> {
     let begin = record
         .game_start(ruleset)
         .map_err(|e| CliError(e.to_string()))?;
@@ -341,6 +356,7 @@ pub(crate) fn replay(
                 resume_for(replay.game.as_mut(), m.color, m.number, &mut notes);
             }
         }
+        observe(m.number, replay.game.as_ref());
         let mut outcome = replay.game.apply(action.clone());
         // A long cycle ended the game and the record goes on: say where, rule the rest.
         if let (Err(e), Phase::Ended(ending @ (Ending::NoResult | Ending::Draw))) =

@@ -6,10 +6,11 @@ use std::io::Write;
 use serde_json::Value;
 use weiqi_sgf::Record;
 
-use crate::batch::{self, Ruled};
+use crate::batch::{self, Json, Ruled};
 use crate::limits::{EXIT_DIVERGED, Limits};
 use crate::referee::Which;
-use crate::summary::{self, Kind, Tally};
+use crate::replay;
+use crate::summary::{self, CheckLine, Kind, Tally};
 use crate::{CliError, check, score};
 
 /// Reads back the `--json` output of a one-file command.
@@ -25,7 +26,7 @@ fn diverged(report: &[u8]) -> Ruled {
     json.insert("diverged".into(), Value::from(report));
     Ruled {
         code: EXIT_DIVERGED,
-        json: Value::Object(json),
+        json: Json::Value(Value::Object(json)),
         line: format!("the engine and the interpreter disagree: {first}"),
         tally: Tally {
             diverged: 1,
@@ -46,6 +47,10 @@ pub(crate) struct CheckRule<'a> {
     pub(crate) limits: Limits,
     /// The referee, and `--both`.
     pub(crate) referees: (Which, bool),
+    /// `--svg`: where to draw the position (one game only).
+    pub(crate) svg: Option<&'a std::path::Path>,
+    /// `--move N`: the move whose position `--svg` draws.
+    pub(crate) number: Option<usize>,
 }
 
 impl batch::Rule for CheckRule<'_> {
@@ -54,7 +59,7 @@ impl batch::Rule for CheckRule<'_> {
     }
 
     fn one(&self, name: &str, record: &Record, out: &mut dyn Write) -> Result<i32, CliError> {
-        check::run_record(
+        let code = check::run_record(
             name,
             record,
             self.rules,
@@ -63,10 +68,75 @@ impl batch::Rule for CheckRule<'_> {
             &self.limits,
             self.referees,
             out,
-        )
+        )?;
+        if let Some(path) = self.svg {
+            crate::svg::check_picture(&crate::svg::CheckRequest {
+                game: name,
+                record,
+                rules: self.rules,
+                strict: self.strict,
+                limits: &self.limits,
+                which: self.referees.0,
+                svg: path,
+                number: self.number,
+            })?;
+        }
+        Ok(code)
+    }
+
+    fn many(&self) -> Result<(), CliError> {
+        match self.svg {
+            Some(path) => Err(CliError(format!(
+                "--svg {}: takes one file of one game",
+                path.display()
+            ))),
+            None => Ok(()),
+        }
     }
 
     fn game(&self, name: &str, record: &Record) -> Result<Ruled, CliError> {
+        if !self.referees.1 {
+            // What `check::run_record` does without `--both`, the JSON object written on one
+            // line at once: a corpus is read at the disk's pace, not at that of a JSON round
+            // trip (issue 15 item 6).
+            let chosen = replay::choose_rules(self.rules, record, &self.limits)?;
+            let replay = replay::replay(
+                self.referees.0,
+                record,
+                &chosen.ruleset,
+                None,
+                self.strict,
+                self.limits.budget,
+            )?;
+            let last = replay.verdicts.last();
+            let (line, tally) = CheckLine {
+                rules: &chosen.ruleset.id,
+                first_illegal: replay.first_illegal().map(|n| {
+                    let reason = last
+                        .and_then(|v| v.refused.as_ref())
+                        .map_or("", |r| r.code());
+                    (n as u64, reason)
+                }),
+                inconclusive: replay.inconclusive.as_deref(),
+                moves: replay.verdicts.len(),
+                status: replay.status(),
+            }
+            .render();
+            let json = if self.json {
+                Json::Line(
+                    serde_json::to_string(&check::to_json(name, &chosen, &replay))
+                        .map_err(|e| CliError(format!("cannot write json: {e}")))?,
+                )
+            } else {
+                Json::Skipped
+            };
+            return Ok(Ruled {
+                code: check::exit_code(&replay),
+                json,
+                line,
+                tally,
+            });
+        }
         let mut buf = Vec::new();
         let code = check::run_record(
             name,
@@ -85,7 +155,7 @@ impl batch::Rule for CheckRule<'_> {
         let (line, tally) = summary::of_check(&json);
         Ok(Ruled {
             code,
-            json,
+            json: Json::Value(json),
             line,
             tally,
         })
@@ -126,19 +196,23 @@ impl batch::Rule for ScoreRule<'_> {
         let (line, tally) = summary::of_score(&json);
         Ok(Ruled {
             code,
-            json,
+            json: Json::Value(json),
             line,
             tally,
         })
     }
 
     fn many(&self) -> Result<(), CliError> {
-        match self.options.write {
-            Some(path) => Err(CliError(format!(
+        match (self.options.write, self.options.svg) {
+            (Some(path), _) => Err(CliError(format!(
                 "--write {}: takes one file of one game",
                 path.display()
             ))),
-            None => Ok(()),
+            (None, Some(path)) => Err(CliError(format!(
+                "--svg {}: takes one file of one game",
+                path.display()
+            ))),
+            (None, None) => Ok(()),
         }
     }
 }

@@ -90,7 +90,13 @@ pub(crate) fn run(
                 Ok(1)
             }
         },
-        RulesCommand::Diff { a, b } => {
+        RulesCommand::Diff {
+            a,
+            b,
+            rulings: true,
+            corpus,
+        } => crate::rulings_diff::run(a, b, corpus, limits, out),
+        RulesCommand::Diff { a, b, .. } => {
             let (ra, rb) = (load(a, limits)?, load(b, limits)?);
             let diffs = ra.diff(&rb);
             let mut text = String::new();

@@ -24,6 +24,12 @@ pub(crate) struct Options<'a> {
     pub(crate) komi: Option<&'a str>,
     pub(crate) dead: Option<&'a str>,
     pub(crate) write: Option<&'a std::path::Path>,
+    /// `--force`: `--write` may overwrite the input file.
+    pub(crate) force: bool,
+    /// `--marks`: which TB/TW marks `--write` writes.
+    pub(crate) marks: Marks,
+    /// `--svg`: where to draw the final board.
+    pub(crate) svg: Option<&'a std::path::Path>,
     pub(crate) json: bool,
     pub(crate) limits: Limits,
     pub(crate) strict: bool,
@@ -31,6 +37,16 @@ pub(crate) struct Options<'a> {
     pub(crate) which: Which,
     /// `--both`: rule with both and report a divergence (exit code 3).
     pub(crate) both: bool,
+}
+
+/// The TB/TW marks `score --write` writes (`--marks`; issue 15 item 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Marks {
+    /// The record's own marks are kept; the ruling's are written only into a record that has
+    /// none.
+    Keep,
+    /// The ruling's marks replace the record's.
+    Ruling,
 }
 
 /// The whole `score --json` output (field names are stable: see JSON.md).
@@ -72,6 +88,8 @@ struct Ruling {
     score: Option<Score>,
     /// The counting display of the variant, when it has one beyond the plain breakdown.
     counting: Vec<String>,
+    /// The filled board of Ing's fill-in counting, when the variant counts so.
+    filled: Option<weiqi_core::Board>,
     result: GameResult,
     komi: Points,
     notes: Vec<String>,
@@ -208,6 +226,7 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
                 source: "variant",
                 score: None,
                 counting: Vec::new(),
+                filled: None,
                 result,
                 komi: game.komi(),
                 notes,
@@ -240,8 +259,13 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
             } else {
                 scoring::counting::counting_display(&score, &input)
             };
+            let filled = (input.ruleset.scoring.counting == Counting::IngFillIn)
+                .then(|| scoring::ing_fill_in::ing_fill_in(&input).ok())
+                .flatten()
+                .map(|f| f.filled);
             Ok(Ruling {
                 source: "count",
+                filled,
                 result: score.result,
                 komi: score.komi,
                 score: Some(score),
@@ -252,18 +276,38 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, CliError> {
     }
 }
 
-/// Writes the record back with the ruling (`weiqi score --write`).
+/// Whether `out` names the file `input` (the same path, or the same file by another path).
+fn same_file(input: &std::path::Path, out: &std::path::Path) -> bool {
+    input == out
+        || matches!(
+            (std::fs::canonicalize(input), std::fs::canonicalize(out)),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
+
+/// Writes the record back with the ruling (`weiqi score --write`): RE and a comment; the
+/// ruling's TB/TW marks only as `marks` allows (the record's own are kept unless it asks to
+/// replace them). Refuses to write over the input file `game` unless `force`.
 fn write_record(
     record: &weiqi_sgf::Record,
-    path: &std::path::Path,
+    (game, path): (&str, &std::path::Path),
+    (force, marks): (bool, Marks),
     rules: &str,
     ruling: &Ruling,
     size: weiqi_core::BoardSize,
 ) -> Result<(), CliError> {
+    if !force && same_file(std::path::Path::new(game), path) {
+        return Err(CliError(format!(
+            "{}: --write would overwrite the input file; write elsewhere, or add --force",
+            path.display()
+        )));
+    }
+    let has_marks = !record.territory.black.is_empty() || !record.territory.white.is_empty();
     let territory = ruling
         .score
         .as_ref()
         .filter(|_| ruling.source == "count")
+        .filter(|_| marks == Marks::Ruling || !has_marks)
         .map(|s| {
             let mut marks = ByColor::<Vec<Point>>::default();
             for (p, mark) in size.points().zip(&s.marks) {
@@ -443,6 +487,19 @@ pub(crate) fn run_record(
         // No ruling on a game with an illegal move, nor past the budget: show where it went
         // wrong.
         let report = check::to_text(options.game, &chosen.ruleset.id, &chosen.how, &replay);
+        if let Some(path) = options.svg {
+            // The picture of `check --svg`: the position before the illegal move.
+            crate::svg::check_picture(&crate::svg::CheckRequest {
+                game: options.game,
+                record,
+                rules: options.rules,
+                strict: options.strict,
+                limits: &options.limits,
+                which,
+                svg: path,
+                number: None,
+            })?;
+        }
         if options.json {
             let mut t =
                 serde_json::to_string_pretty(&check::to_json(options.game, &chosen, &replay))
@@ -527,8 +584,22 @@ pub(crate) fn run_record(
         notes.push(format!("the record's result is RE[{text}]"));
     }
     if let Some(path) = options.write {
-        write_record(record, path, &chosen.ruleset.id, &ruling, board.size())?;
+        write_record(
+            record,
+            (options.game, path),
+            (options.force, options.marks),
+            &chosen.ruleset.id,
+            &ruling,
+            board.size(),
+        )?;
         notes.push(format!("the ruling was written to {}", path.display()));
+        if options.marks == Marks::Keep
+            && (!record.territory.black.is_empty() || !record.territory.white.is_empty())
+        {
+            notes.push(
+                "the record's own TB/TW marks were kept (--marks ruling replaces them)".into(),
+            );
+        }
     }
     let komi_source = if komi.is_some() {
         "option"
@@ -538,6 +609,51 @@ pub(crate) fn run_record(
         "variant"
     };
     let is_count = ruling.source == "count";
+    if let Some(path) = options.svg {
+        let mut lines = vec![
+            format!("file: {}", options.game),
+            format!("rules: {} ({})", chosen.ruleset.id, chosen.how),
+            format!("komi: {} ({komi_source})", ruling.komi),
+        ];
+        if let Some(s) = &ruling.score {
+            if !is_count {
+                lines.push("count of the last position (not the result):".to_owned());
+            }
+            lines.extend(table(s).lines().map(str::to_owned));
+            lines.push(format!(
+                "margin: {} (black's total minus white's)",
+                s.margin
+            ));
+        }
+        lines.push(format!(
+            "result: {}{}",
+            ruling.result.to_sgf(),
+            match ruling.source {
+                "record" => " (the record's result)",
+                "variant" => " (the variant ended the game)",
+                _ => "",
+            }
+        ));
+        if is_count {
+            // The filled board is drawn beside the final one.
+            lines.extend(
+                ruling
+                    .counting
+                    .iter()
+                    .take_while(|l| ruling.filled.is_none() || *l != "filled board:")
+                    .cloned(),
+            );
+        }
+        let picture = crate::svg::score_picture(
+            &board,
+            ruling.score.as_ref().map(|s| s.marks.as_slice()),
+            ruling.filled.as_ref().filter(|_| is_count),
+            &replay.verdicts,
+            lines,
+        );
+        crate::svg::write(path, &picture)?;
+        notes.push(format!("the picture was drawn in {}", path.display()));
+    }
     let text = if options.json {
         let zero = SideScore::default();
         let (black, white, margin) = match &ruling.score {

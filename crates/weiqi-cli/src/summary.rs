@@ -145,31 +145,57 @@ fn text<'a>(v: &'a Value, key: &str) -> &'a str {
     v.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
+/// What the line of a `check` says: the rules, the first illegal move and its reason, why the
+/// ruling is inconclusive, the number of moves, the status.
+pub(crate) struct CheckLine<'a> {
+    pub(crate) rules: &'a str,
+    pub(crate) first_illegal: Option<(u64, &'a str)>,
+    pub(crate) inconclusive: Option<&'a str>,
+    pub(crate) moves: usize,
+    pub(crate) status: &'a str,
+}
+
+impl CheckLine<'_> {
+    /// The line and the tally.
+    pub(crate) fn render(&self) -> (String, Tally) {
+        let mut tally = Tally::default();
+        let rules = self.rules;
+        let line = if let Some((n, reason)) = self.first_illegal {
+            *tally.illegal.entry(reason.to_owned()).or_default() += 1;
+            format!("{rules}: move {n} is illegal ({reason})")
+        } else if let Some(why) = self.inconclusive {
+            tally.inconclusive = 1;
+            format!("{rules}: {why}")
+        } else {
+            tally.ok = 1;
+            format!(
+                "{rules}: {}, all legal, {}",
+                plural(self.moves, "move"),
+                self.status
+            )
+        };
+        (line, tally)
+    }
+}
+
 /// The line and tally of a `check --json` object (also what `score` prints for a game it
 /// does not score).
 pub(crate) fn of_check(v: &Value) -> (String, Tally) {
-    let mut tally = Tally::default();
-    let rules = text(v, "rules");
     let moves = v.get("moves").and_then(Value::as_array);
-    let line = if let Some(n) = v.get("first_illegal").and_then(Value::as_u64) {
-        let reason = moves
-            .and_then(|m| m.last())
-            .map_or("", |m| text(m, "reason"));
-        *tally.illegal.entry(reason.to_owned()).or_default() += 1;
-        format!("{rules}: move {n} is illegal ({reason})")
-    } else if text(v, "status") == "inconclusive" {
-        tally.inconclusive = 1;
-        format!("{rules}: {}", text(v, "inconclusive"))
-    } else {
-        tally.ok = 1;
-        let n = moves.map_or(0, Vec::len);
-        format!(
-            "{rules}: {}, all legal, {}",
-            plural(n, "move"),
-            text(v, "status")
-        )
-    };
-    (line, tally)
+    let reason = moves
+        .and_then(|m| m.last())
+        .map_or("", |m| text(m, "reason"));
+    CheckLine {
+        rules: text(v, "rules"),
+        first_illegal: v
+            .get("first_illegal")
+            .and_then(Value::as_u64)
+            .map(|n| (n, reason)),
+        inconclusive: (text(v, "status") == "inconclusive").then(|| text(v, "inconclusive")),
+        moves: moves.map_or(0, Vec::len),
+        status: text(v, "status"),
+    }
+    .render()
 }
 
 /// The line and tally of a `score --json` object, or of the `check` object it prints instead

@@ -343,6 +343,16 @@ fn every_misbehaviour_ends_the_game_with_its_reason_and_leaves_no_program_runnin
         );
         assert_eq!(running(tag), Vec::<String>::new(), "{name}: left running");
     }
+    // A program that writes for ever without ending its answer: cut off at the answer-line
+    // limit or the time limit, whichever comes first; it loses either way.
+    let (json, _) = referee("flood", "japanese-1989", &ok("flood"), &ok(""), &[]);
+    let g = game(&json, 0);
+    assert_eq!(g["winner"], "W", "{g}");
+    assert!(
+        ["forfeit", "time"].contains(&g["fault"]["kind"].as_str().unwrap_or_default()),
+        "{g}"
+    );
+    assert_eq!(running(tag), Vec::<String>::new(), "flood: left running");
     // A program that ignores quit is killed and reaped all the same.
     let (json, _) = referee(
         "stubborn",
@@ -433,6 +443,35 @@ fn disputes_resume_play_and_the_variant_ends_the_game() {
             .as_str()
             .expect("note")
             .contains("final_status_list"),
+        "{g}"
+    );
+}
+
+#[test]
+fn a_move_the_variant_counts_as_a_pass_does_not_lose() {
+    // Issue 14 item 2 "unless the variant rules otherwise": Ing's one-stone suicide is a pass
+    // (seed 000, `play.single-stone-suicide = "pass"`), not an illegal move: the game goes on,
+    // the opponent is told `pass`, and the record keeps the move as played. Under Japanese 1989
+    // the same move is illegal and loses.
+    let tag = "suicide";
+    let black = fake_cmd("E5 E6 A1", "", "", tag);
+    let white = fake_cmd("B1 A2", "", "", tag);
+    let (json, d) = referee("ing-suicide", "ing-1996", &black, &white, &[]);
+    let g = game(&json, 0);
+    assert!(g["fault"].is_null(), "{g}");
+    assert!(!g["margin"].is_null(), "counted: {g}");
+    let record = d.join("game-001.sgf");
+    let text = std::fs::read_to_string(&record).expect("record");
+    assert!(text.contains(";B[ai]"), "{text}");
+    assert_eq!(
+        reproduced(&record, "ing-1996"),
+        g["result"].as_str().expect("re")
+    );
+    let (json, _) = referee("j89-suicide", "japanese-1989", &black, &white, &[]);
+    let g = game(&json, 0);
+    assert_eq!(g["result"], "W+F", "{g}");
+    assert!(
+        g["reason"].as_str().expect("reason").contains("(suicide)"),
         "{g}"
     );
 }

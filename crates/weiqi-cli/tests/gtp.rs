@@ -796,6 +796,30 @@ fn a_pass_while_stopped_under_ing_is_the_pass_after_the_agreement() {
 }
 
 #[test]
+fn final_score_passes_as_often_as_the_variant_needs() {
+    // Issue 14 "no line of input ever crashes or hangs it", and a spec file may set any number
+    // of stop passes (spec/README.md `end.stop-passes`): final_score passes until the variant
+    // stops play, here nine times (Tromp-Taylor otherwise: 3x3, Black A1, area 9 - 7.5).
+    let spec = std::env::temp_dir().join(format!("weiqi-nine-passes-{}.toml", std::process::id()));
+    std::fs::write(
+        &spec,
+        "extends = \"tromp-taylor\"\n\n[end]\nstop-passes = 9\n",
+    )
+    .expect("write");
+    let switch = format!("weiqi-rules {}", spec.display());
+    check(
+        "tromp-taylor",
+        &[
+            ("boardsize 3", Some("=")),
+            (&switch, Some("=")),
+            ("play b a1", Some("=")),
+            ("final_score", Some("= B+1.5")),
+        ],
+    );
+    let _ = std::fs::remove_file(&spec);
+}
+
+#[test]
 fn genmove_fills_no_own_eye_and_is_seeded() {
     // Issue 14: a uniformly random legal move that fills no own eye, seeded deterministically.
     // On 3x1, B2 is Black's own eye (both neighbours black): Black passes; for White it is a

@@ -497,3 +497,33 @@ fn the_diff_and_json_lines_examples_of_json_md_are_the_real_output() {
     );
     assert_eq!(lines(&jsonl), lines(&block("```jsonl\n", 1)));
 }
+
+#[test]
+fn a_progress_bar_is_drawn_on_a_terminal_for_a_long_run() {
+    // Issue 15 item 2: a progress bar on a terminal for long runs. `script` (util-linux, in
+    // every Debian) gives the run a terminal; stdout goes to a file, so what the terminal
+    // shows is stderr: the bar (`N/2669 files`), redrawn in place, then the summary.
+    let corpus = s(&root().join("../shared/corpus"));
+    let jsonl = Path::new(env!("CARGO_TARGET_TMPDIR")).join("many-tty.jsonl");
+    let command = format!(
+        "{} check {corpus} --json --jobs 1 > {}",
+        env!("CARGO_BIN_EXE_weiqi"),
+        jsonl.display()
+    );
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("script runs");
+    let tty = String::from_utf8_lossy(&output.stdout);
+    assert!(tty.contains(" files, "), "{tty}");
+    assert!(
+        tty.contains("\r\u{1b}[2K"),
+        "the bar is redrawn in place: {tty}"
+    );
+    assert!(tty.contains("summary: "), "{tty}");
+    // The JSON Lines are the same as without a terminal.
+    let lines = std::fs::read_to_string(&jsonl).expect("the output");
+    assert!(lines.lines().count() > 2000);
+}

@@ -13,7 +13,9 @@ use weiqi_core::{
 use weiqi_spec::{Ko, Placement, Ruleset};
 
 use crate::board::{self, NONE, Position, code};
-use crate::history::{Entry, Flow, History, Kind, side, situation};
+use crate::history::{
+    Entry, Flow, History, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
+};
 use crate::rules::{Rules, SelfCapture};
 use crate::scoring::{self, ScoreInput, ScoreRules};
 
@@ -293,7 +295,7 @@ impl Engine {
             notes: Vec::new(),
         };
         let before = engine.flow;
-        engine.push_entry(Kind::Setup, None, NONE, false, before, 0, (0, 0));
+        engine.push_entry(Kind::Setup, None, NONE, false, &before, 0, (0, 0));
         Ok(engine)
     }
 
@@ -385,24 +387,36 @@ impl Engine {
 
     /// The Zobrist hash of the board (XOR of one random key per stone; 0 for the empty board).
     #[must_use]
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.pos.hash()
     }
 
+    /// The bytes the history holds for the moves so far (issue 11's memory target: a hash and
+    /// a 48-byte record per move, the removed stones, and the index entries of the rules that
+    /// read them; spare capacity not counted). A copy of [`Engine::position`] leaves it behind.
+    #[must_use]
+    pub fn history_bytes(&self) -> usize {
+        self.hist.bytes()
+    }
+
     /// The player to move.
     #[must_use]
+    #[inline]
     pub fn to_move(&self) -> Color {
         self.flow.to_move
     }
 
     /// The stone on `p` (`None` for an empty point or off the board).
     #[must_use]
+    #[inline]
     pub fn stone(&self, p: Point) -> Option<Color> {
         self.pos.stone(p)
     }
 
     /// Whether every on-board orthogonal neighbour of `p` is a stone of the player to move.
     #[must_use]
+    #[inline]
     pub fn is_own_eye(&self, p: Point) -> bool {
         self.pos.is_eye_of(p, self.flow.to_move)
     }
@@ -410,6 +424,7 @@ impl Engine {
     /// The empty points, in the order the position keeps them (a played point is swapped out
     /// with the last; captured points are appended).
     #[must_use]
+    #[inline]
     pub fn empty_points(&self) -> &[Point] {
         self.pos.empty_points()
     }
@@ -417,6 +432,7 @@ impl Engine {
     /// The stones removed by the last move: the opponent's captured stones, then the player's
     /// own stones removed by a self-capture (empty after a pass).
     #[must_use]
+    #[inline]
     pub fn captured(&self) -> &[Point] {
         self.pos.removed()
     }
@@ -424,12 +440,14 @@ impl Engine {
     /// Whether the player to move may play on `p` now, under every rule of the variant (a
     /// one-stone self-capture that the variant counts as a pass is accepted, as a pass).
     #[must_use]
+    #[inline]
     pub fn is_legal(&self, p: Point) -> bool {
         self.judge(self.flow.to_move, Move::Play(p)).is_ok()
     }
 
     /// Plays `mv` for the player to move, or refuses it with the reason (the game is then
     /// unchanged). Does not allocate on a warm position.
+    #[inline]
     pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
         let color = self.flow.to_move;
         let judged = self.judge(color, mv)?;
@@ -634,7 +652,7 @@ impl Engine {
         let before = self.flow;
         let placing = self.flow.placement_left > 0;
         let removed_at = self.hist.removed.len();
-        let mut removed = (0u32, 0u32);
+        let mut removed = (0u16, 0u16);
         let (kind, cell) = match judged {
             Judged::Pass(cell) => {
                 self.pos.clear_removed();
@@ -650,14 +668,16 @@ impl Engine {
                 self.pos.play(i, code(color));
                 let opp = self.pos.captured().len();
                 let own = self.pos.self_captured().len();
-                for k in 0..opp + own {
-                    let p = self.pos.removed()[k];
-                    let cell = self.pos.index(p);
-                    self.hist.removed.push(cell);
+                if opp + own > 0 {
+                    let pos = &self.pos;
+                    self.hist
+                        .removed
+                        .extend(pos.removed().iter().map(|&p| pos.index(p)));
                 }
+                // At most 52 * 52 stones leave the board in one play.
                 removed = (
-                    u32::try_from(opp).unwrap_or(u32::MAX),
-                    u32::try_from(own).unwrap_or(u32::MAX),
+                    u16::try_from(opp).unwrap_or(u16::MAX),
+                    u16::try_from(own).unwrap_or(u16::MAX),
                 );
                 self.flow.to_move = if placing && self.flow.placement_left == 1 {
                     self.rules.first_after_placement
@@ -673,19 +693,15 @@ impl Engine {
                 } else {
                     self.flow.ko_point = NONE;
                 }
-                self.flow.prisoners[side(color)] += removed.0;
-                self.flow.prisoners[side(color.opponent())] += removed.1;
+                self.flow.prisoners[side(color)] += u32::from(removed.0);
+                self.flow.prisoners[side(color.opponent())] += u32::from(removed.1);
                 (Kind::Play, i)
             }
         };
-        let hot = if self.rules.ko == Ko::Ing {
-            self.update_hot(color, kind, cell)
-        } else {
-            (0, 0)
-        };
-        let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, hot);
-        self.hist.entries[t].removed_opponent = removed.0;
-        self.hist.entries[t].removed_own = removed.1;
+        if self.rules.ko == Ko::Ing {
+            self.update_hot(color, kind, cell);
+        }
+        let t = self.push_entry(kind, Some(color), cell, false, &before, removed_at, removed);
         let cycle_end = self
             .rules
             .long_cycle
@@ -751,20 +767,18 @@ impl Engine {
             self.pos.clear_removed();
             self.flow.to_move = Color::Black;
             self.flow.ko_point = NONE;
-            let hot = if self.rules.ko == Ko::Ing {
-                self.update_hot(Color::White, Kind::Pass, NONE)
-            } else {
-                (0, 0)
-            };
+            if self.rules.ko == Ko::Ing {
+                self.update_hot(Color::White, Kind::Pass, NONE);
+            }
             let removed_at = self.hist.removed.len();
             self.push_entry(
                 Kind::Pass,
                 Some(Color::White),
                 NONE,
                 true,
-                before,
+                &before,
                 removed_at,
-                hot,
+                (0, 0),
             );
             if self.rules.pass_stones {
                 self.flow.pass_stones[side(Color::Black)] += 1;
@@ -775,10 +789,11 @@ impl Engine {
 
     /// Ing rule H after a move: a ko capture adds its string to the hot stones (minus the
     /// stones no longer on the board), anything else cools them all. Saves the earlier list for
-    /// undo and returns its range.
-    fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) -> (u32, u32) {
+    /// undo (its range in `hot_frames`).
+    fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) {
         let at = u32::try_from(self.hist.hot_saved.len()).unwrap_or(u32::MAX);
         let len = u32::try_from(self.hist.hot.len()).unwrap_or(u32::MAX);
+        self.hist.hot_frames.push((at, len));
         self.hist.hot_saved.extend_from_slice(&self.hist.hot);
         let ko_capture = kind == Kind::Play && self.is_ko_capture(cell);
         if ko_capture {
@@ -798,7 +813,6 @@ impl Engine {
         } else {
             self.hist.hot.clear();
         }
-        (at, len)
     }
 
     /// VARIANTS.md 3.a KO CAPTURE, for the play just made on `cell`: it captured, did not
@@ -820,7 +834,9 @@ impl Engine {
             .is_some_and(|q| captured.contains(&self.pos.point(q)))
     }
 
-    /// Appends an entry and updates the indexes; returns its number.
+    /// Appends an entry and updates the indexes; returns its number. `before` is the flow
+    /// before the move: it is saved in `flows` unless the move is a plain play (see
+    /// `Entry::saved_flow`), whose flow undo rebuilds.
     #[allow(clippy::too_many_arguments)]
     fn push_entry(
         &mut self,
@@ -828,77 +844,85 @@ impl Engine {
         mover: Option<Color>,
         cell: u16,
         automatic: bool,
-        before: Flow,
+        before: &Flow,
         removed_at: usize,
-        hot: (u32, u32),
+        removed: (u16, u16),
     ) -> usize {
         let t = self.hist.entries.len();
         let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let board_hash = self.pos.hash();
         let to_move = self.flow.to_move;
-        self.hist.entries.push(Entry {
+        let plain = kind == Kind::Play
+            && mover == Some(before.to_move)
+            && before.phase == Phase::Playing
+            && before.placement_left == 0
+            && before.since_resume == 0
+            && before.since_play == 0
+            && !before.agreed;
+        if !plain {
+            self.hist.flows.push(*before);
+        }
+        let mut entry = Entry {
             board: board_hash,
+            cycle_count: 1,
+            removed_at: u32::try_from(removed_at).unwrap_or(u32::MAX),
+            prev_board: NOT_INDEXED,
+            prev_situation: NOT_INDEXED,
+            actions: self.actions,
+            removed_opponent: removed.0,
+            removed_own: removed.1,
+            cell,
+            ko_point: before.ko_point,
+            ko_stone: before.ko_stone,
             to_move,
             mover,
             kind,
-            cell,
-            cycle_count: 1,
             automatic,
-            prev_board: None,
-            prev_situation: None,
-            prev_natural: None,
-            ban: None,
-            removed_at: u32::try_from(removed_at).unwrap_or(u32::MAX),
-            removed_opponent: 0,
-            removed_own: 0,
-            hot_at: hot.0,
-            hot_len: hot.1,
-            before,
-            actions: self.actions,
-        });
+            saved_flow: !plain,
+            ban: false,
+        };
         let indexed = kind != Kind::Setup || self.rules.initial_counts;
         if indexed && self.rules.ko == Ko::PositionalSuperko {
-            let prev = self.hist.boards.insert(board_hash, t32);
-            self.hist.entries[t].prev_board = Some(prev);
+            entry.prev_board = encode_prev(self.hist.boards.insert(board_hash, t32));
         }
         if indexed && self.rules.track_situations {
             let sit = situation(board_hash, to_move);
-            let earlier = self.hist.situations.get(sit);
-            if let Some(t0) = earlier {
+            if let Some(t0) = self.hist.situations.get(sit) {
                 let t0 = t0 as usize;
                 if t0 >= self.flow.cycle_from as usize {
-                    self.hist.entries[t].cycle_count = self.hist.entries[t0].cycle_count + 1;
+                    entry.cycle_count = self.hist.entries[t0].cycle_count + 1;
                 }
                 // Ing rule D: the most recent earlier occurrence t0; the board play that
                 // followed it may not be made again from it by the same player.
                 if self.rules.ko == Ko::Ing {
-                    let next = self.hist.entries[t0 + 1];
+                    // Entry t is pushed below: t0 = t - 1 is followed by this very move.
+                    let next = self.hist.entries.get(t0 + 1).copied().unwrap_or(entry);
                     if next.kind == Kind::Play {
                         let key = sit ^ board::move_key(next.cell);
                         if self.hist.bans.get(key).is_none() {
                             self.hist
                                 .bans
                                 .insert(key, u32::try_from(t0 + 1).unwrap_or(u32::MAX));
-                            self.hist.entries[t].ban = Some(key);
+                            self.hist.bans_made.push(key);
+                            entry.ban = true;
                         }
                     }
                 }
             }
             // No occurrence since the restart but the one the resumption started from
             // (`cycle_start`, recorded by no entry): this is the second.
-            if self.hist.entries[t].cycle_count == 1 && self.flow.cycle_start == Some(sit) {
-                self.hist.entries[t].cycle_count = 2;
+            if entry.cycle_count == 1 && self.flow.cycle_start == Some(sit) {
+                entry.cycle_count = 2;
             }
-            let prev = self.hist.situations.insert(sit, t32);
-            self.hist.entries[t].prev_situation = Some(prev);
+            entry.prev_situation = encode_prev(self.hist.situations.insert(sit, t32));
         }
         if kind == Kind::Play
             && self.rules.ko == Ko::NaturalSituationalSuperko
             && let Some(m) = mover
         {
-            let prev = self.hist.natural[side(m)].insert(board_hash, t32);
-            self.hist.entries[t].prev_natural = Some(prev);
+            entry.prev_board = encode_prev(self.hist.natural[side(m)].insert(board_hash, t32));
         }
+        self.hist.entries.push(entry);
         t
     }
 
@@ -907,44 +931,59 @@ impl Engine {
         let Some(e) = self.hist.entries.pop() else {
             return;
         };
-        let t = self.hist.entries.len();
-        if let (Some(prev), Some(m)) = (e.prev_natural, e.mover) {
-            self.hist.natural[side(m)].restore(e.board, prev);
+        if let Some(prev) = decode_prev(e.prev_board) {
+            match (self.rules.ko, e.mover) {
+                (Ko::NaturalSituationalSuperko, Some(m)) => {
+                    self.hist.natural[side(m)].restore(e.board, prev);
+                }
+                _ => self.hist.boards.restore(e.board, prev),
+            }
         }
-        if let Some(prev) = e.prev_situation {
+        if let Some(prev) = decode_prev(e.prev_situation) {
             self.hist
                 .situations
                 .restore(situation(e.board, e.to_move), prev);
         }
-        if let Some(key) = e.ban {
+        if e.ban
+            && let Some(key) = self.hist.bans_made.pop()
+        {
             self.hist.bans.restore(key, None);
-        }
-        if let Some(prev) = e.prev_board {
-            self.hist.boards.restore(e.board, prev);
         }
         if e.kind == Kind::Play
             && let Some(m) = e.mover
         {
             let at = e.removed_at as usize;
-            let mid = at + e.removed_opponent as usize;
-            let end = mid + e.removed_own as usize;
+            let mid = at + usize::from(e.removed_opponent);
+            let end = mid + usize::from(e.removed_own);
             let removed = std::mem::take(&mut self.hist.removed);
             self.pos
                 .unplay(e.cell, code(m), &removed[at..mid], &removed[mid..end]);
             self.hist.removed = removed;
             self.hist.removed.truncate(at);
         }
-        if self.rules.ko == Ko::Ing {
-            let at = e.hot_at as usize;
-            let len = e.hot_len as usize;
+        if self.rules.ko == Ko::Ing
+            && let Some((at, len)) = self.hist.hot_frames.pop()
+        {
+            let (at, len) = (at as usize, len as usize);
             self.hist.hot.clear();
             self.hist
                 .hot
                 .extend_from_slice(&self.hist.hot_saved[at..at + len]);
             self.hist.hot_saved.truncate(at);
         }
-        self.flow = e.before;
-        debug_assert_eq!(t, self.hist.entries.len());
+        if e.saved_flow {
+            if let Some(f) = self.hist.flows.pop() {
+                self.flow = f;
+            }
+        } else if let Some(m) = e.mover {
+            // A plain play (see `Entry::saved_flow`): it changed only these fields.
+            self.flow.phase = Phase::Playing;
+            self.flow.to_move = m;
+            self.flow.ko_point = e.ko_point;
+            self.flow.ko_stone = e.ko_stone;
+            self.flow.prisoners[side(m)] -= u32::from(e.removed_opponent);
+            self.flow.prisoners[side(m.opponent())] -= u32::from(e.removed_own);
+        }
     }
 
     /// DECISIONS.md 12: the long-cycle count restarts when play resumes (after a dispute, or
@@ -1205,5 +1244,77 @@ impl Engine {
     #[must_use]
     pub fn penalties(&self) -> ByColor<Points> {
         self.penalties
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use weiqi_core::{Action, BoardSize, Color, Move, Phase, Referee, Setup};
+
+    use super::Engine;
+
+    /// The internal state undo must restore exactly: the whole flow (which a plain play's
+    /// undo rebuilds instead of saving: `history::Entry::saved_flow`), the entry count and the
+    /// side stacks.
+    fn state(g: &Engine) -> String {
+        format!(
+            "{:?}|{}|{}|{}|{}|{:?}|{}",
+            g.flow,
+            g.hist.entries.len(),
+            g.hist.flows.len(),
+            g.hist.removed.len(),
+            g.hist.bans_made.len(),
+            g.hist.hot,
+            g.hist.hot_frames.len()
+        )
+    }
+
+    #[test]
+    fn undo_restores_the_whole_flow_of_every_kind_of_move() {
+        // Issue 11 (undo restores the exact position and history), for the compact history
+        // of `history.rs`: plain plays, passes, stops and resumptions, handicap placement.
+        for id in [
+            "tromp-taylor",
+            "japanese-1989",
+            "chinese-1988",
+            "aga",
+            "ing-1996",
+            "new-zealand",
+            "rfg-2010-territory",
+        ] {
+            let rules = weiqi_spec::builtin(id).expect("built-in");
+            for (seed, handicap) in [(1u64, 0u32), (2, 3), (3, 0), (4, 2)] {
+                let size = BoardSize::square(5).expect("size");
+                let mut setup = Setup::even(size);
+                setup.handicap = handicap;
+                let Ok(mut g) = Engine::new(&rules, setup) else {
+                    continue;
+                };
+                let mut x = seed;
+                for _ in 0..200 {
+                    match g.phase() {
+                        Phase::Ended(_) => break,
+                        Phase::Stopped => {
+                            g.apply(Action::Resume { by: Color::White })
+                                .expect("resume");
+                            continue;
+                        }
+                        Phase::Playing => {}
+                    }
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let moves: Vec<Move> = g.legal_moves_iter().collect();
+                    let mv = moves[(x % moves.len() as u64) as usize];
+                    let before = state(&g);
+                    let copy = g.clone();
+                    g.play(mv).expect("a legal move");
+                    let mut undone = g.clone();
+                    assert!(undone.undo(), "{id} seed {seed}: undo {mv}");
+                    assert_eq!(state(&undone), before, "{id} seed {seed}: undo {mv}");
+                    assert_eq!(undone.hash(), copy.hash());
+                }
+            }
+        }
     }
 }

@@ -30,9 +30,11 @@ pub(crate) struct HashIndex {
 }
 
 impl HashIndex {
-    /// A table for at least `n` keys without growing.
+    /// A table for about `n` keys: the smallest power of two at least `1.5 n` slots (it grows
+    /// past half full, so a game that reaches `n` moves may grow it once; a smaller table is
+    /// cheaper to copy with the game).
     pub(crate) fn with_capacity(n: usize) -> HashIndex {
-        let cap = (n.max(8) * 2).next_power_of_two();
+        let cap = (n.max(8) * 3 / 2).next_power_of_two();
         HashIndex {
             keys: vec![0; cap],
             vals: vec![FREE; cap],
@@ -192,46 +194,76 @@ pub(crate) struct Flow {
     pub(crate) ko_stone: u16,
 }
 
-/// One recorded move (or the initial position), with what undo needs.
+/// An [`Entry`]'s record of an index insertion: the entry was not inserted.
+pub(crate) const NOT_INDEXED: u32 = u32::MAX;
+/// An [`Entry`]'s record of an index insertion: the key was new (undo removes it).
+pub(crate) const NEW_KEY: u32 = u32::MAX - 1;
+
+/// Encodes what [`HashIndex::insert`] returned (entry numbers stay below [`NEW_KEY`]).
+#[inline]
+#[must_use]
+pub(crate) fn encode_prev(prev: Option<u32>) -> u32 {
+    prev.unwrap_or(NEW_KEY)
+}
+
+/// Decodes an [`Entry`]'s insertion record: `None` when nothing was inserted, else the value
+/// the insertion replaced.
+#[inline]
+#[must_use]
+pub(crate) fn decode_prev(code: u32) -> Option<Option<u32>> {
+    match code {
+        NOT_INDEXED => None,
+        NEW_KEY => Some(None),
+        v => Some(Some(v)),
+    }
+}
+
+/// One recorded move (or the initial position), with what undo needs: 48 bytes, a hash and a
+/// small fixed record (issue 11's memory target). Rarely needed state lives in side stacks of
+/// [`History`]: the whole [`Flow`] before a move that is not a plain play (`flows`), the Ing
+/// ban keys (`bans_made`) and hot-stone lists (`hot_saved`, `hot_frames`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     /// The board hash after the move.
     pub(crate) board: u64,
-    /// The player to move after it.
+    /// How often the entry's situation occurred since the long-cycle count restarted.
+    pub(crate) cycle_count: u32,
+    /// Start of this move's range in the removed-stones stack: opponent stones, then own.
+    pub(crate) removed_at: u32,
+    /// What this entry's insertion into `boards` (positional superko) or `natural[mover]`
+    /// (natural situational superko) replaced: [`NOT_INDEXED`], [`NEW_KEY`] or an entry.
+    pub(crate) prev_board: u32,
+    /// The same for `situations`.
+    pub(crate) prev_situation: u32,
+    /// The number of non-move actions (resumption) made before this move.
+    pub(crate) actions: u32,
+    /// Opponent stones removed (see `removed_at`).
+    pub(crate) removed_opponent: u16,
+    /// Own stones removed by a self-capture (see `removed_at`).
+    pub(crate) removed_own: u16,
+    /// The cell played (`NONE` for a pass and the initial position; a one-stone suicide counted
+    /// as a pass keeps its cell).
+    pub(crate) cell: u16,
+    /// The simple-ko cells of the flow before a plain play (see `saved_flow`).
+    pub(crate) ko_point: u16,
+    /// See `ko_point`.
+    pub(crate) ko_stone: u16,
+    /// The player to move after the move.
     pub(crate) to_move: Color,
     /// Who made it.
     pub(crate) mover: Option<Color>,
     /// What it was.
     pub(crate) kind: Kind,
-    /// The cell played (`NONE` for a pass and the initial position; a one-stone suicide counted
-    /// as a pass keeps its cell).
-    pub(crate) cell: u16,
-    /// How often the entry's situation occurred since the long-cycle count restarted.
-    pub(crate) cycle_count: u32,
     /// Added by the engine (White's last pass), undone with the move before it.
     pub(crate) automatic: bool,
-    /// The values the insertions of this entry replaced in the indexes.
-    pub(crate) prev_board: Option<Option<u32>>,
-    /// See `prev_board`.
-    pub(crate) prev_situation: Option<Option<u32>>,
-    /// See `prev_board`.
-    pub(crate) prev_natural: Option<Option<u32>>,
-    /// The Ing ban key this entry recorded, if new.
-    pub(crate) ban: Option<u64>,
-    /// Range in the removed-stones stack: opponent stones, then own stones.
-    pub(crate) removed_at: u32,
-    /// See `removed_at`.
-    pub(crate) removed_opponent: u32,
-    /// See `removed_at`.
-    pub(crate) removed_own: u32,
-    /// Range in the saved hot-stone stack: the hot stones before this move.
-    pub(crate) hot_at: u32,
-    /// See `hot_at`.
-    pub(crate) hot_len: u32,
-    /// The flow before the move.
-    pub(crate) before: Flow,
-    /// The number of non-move actions (resumption) made before this move.
-    pub(crate) actions: u32,
+    /// The flow before the move is the last of `History::flows`. Otherwise the move is a
+    /// *plain play* and undo rebuilds the flow: a board play by the player to move, while
+    /// playing, outside a handicap placement, with no pass and no standing agreement since the
+    /// last board play; such a play changes only the player to move, the ko cells (saved
+    /// here), the prisoners (by the removed counts) and possibly the phase (a long-cycle end).
+    pub(crate) saved_flow: bool,
+    /// This entry recorded a new Ing ban, the last of `History::bans_made`.
+    pub(crate) ban: bool,
 }
 
 /// The situation hash: the board hash with the side-to-move key for White.
@@ -245,7 +277,7 @@ pub(crate) fn situation(board: u64, to_move: Color) -> u64 {
 }
 
 /// The history and its indexes.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct History {
     /// Entry 0 is the initial position.
     pub(crate) entries: Vec<Entry>,
@@ -259,10 +291,43 @@ pub(crate) struct History {
     pub(crate) bans: HashIndex,
     /// Removed stones of every move, by entry ranges.
     pub(crate) removed: Vec<u16>,
+    /// The flow before each entry whose `saved_flow` is set, in entry order.
+    pub(crate) flows: Vec<Flow>,
+    /// The Ing ban key of each entry whose `ban` is set, in entry order.
+    pub(crate) bans_made: Vec<u64>,
     /// The Ing hot stones now, sorted, each with its owner.
     pub(crate) hot: Vec<(Point, Color)>,
-    /// Earlier hot-stone lists, by entry ranges.
+    /// Earlier hot-stone lists, by the ranges of `hot_frames`.
     pub(crate) hot_saved: Vec<(Point, Color)>,
+    /// Under the Ing rule, per entry after the first: the range of `hot_saved` holding the hot
+    /// stones before it.
+    pub(crate) hot_frames: Vec<(u32, u32)>,
+}
+
+/// A copy of `v` with the capacity of `v`, so that a copied game grows its history without
+/// reallocating (a derived `Clone` keeps only the length).
+fn clone_with_room<T: Clone>(v: &Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.capacity());
+    out.extend_from_slice(v);
+    out
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            entries: clone_with_room(&self.entries),
+            boards: self.boards.clone(),
+            situations: self.situations.clone(),
+            natural: self.natural.clone(),
+            bans: self.bans.clone(),
+            removed: clone_with_room(&self.removed),
+            flows: self.flows.clone(),
+            bans_made: self.bans_made.clone(),
+            hot: self.hot.clone(),
+            hot_saved: self.hot_saved.clone(),
+            hot_frames: self.hot_frames.clone(),
+        }
+    }
 }
 
 /// The index of a colour in per-colour arrays.
@@ -291,14 +356,49 @@ impl History {
             ],
             bans: HashIndex::with_capacity(0),
             removed: Vec::with_capacity(moves),
+            flows: Vec::new(),
+            bans_made: Vec::new(),
             hot: Vec::new(),
             hot_saved: Vec::new(),
+            hot_frames: Vec::new(),
         }
+    }
+
+    /// The bytes of the records in use: the entries, the removed stones, the saved flows,
+    /// the Ing bans and hot-stone lists, and the index entries (12 bytes each: a hash and an
+    /// entry number), not the spare capacity of the arrays.
+    pub(crate) fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        let index = |h: &HashIndex| h.len * 12;
+        self.entries.len() * size_of::<Entry>()
+            + self.removed.len() * size_of::<u16>()
+            + self.flows.len() * size_of::<Flow>()
+            + self.bans_made.len() * size_of::<u64>()
+            + (self.hot.len() + self.hot_saved.len()) * size_of::<(Point, Color)>()
+            + self.hot_frames.len() * size_of::<(u32, u32)>()
+            + index(&self.boards)
+            + index(&self.situations)
+            + index(&self.natural[0])
+            + index(&self.natural[1])
+            + index(&self.bans)
     }
 
     /// The last entry.
     pub(crate) fn last(&self) -> &Entry {
         // Entry 0 is pushed at construction and never popped.
         &self.entries[self.entries.len() - 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Entry;
+
+    #[test]
+    fn an_entry_is_a_hash_and_a_small_fixed_record() {
+        // Issue 11's memory target: the history grows by a hash (and a small fixed record)
+        // per move; the rare state lives in side stacks (`History::flows`, `bans_made`,
+        // `hot_saved`).
+        assert_eq!(std::mem::size_of::<Entry>(), 48);
     }
 }

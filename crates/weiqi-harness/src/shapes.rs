@@ -315,14 +315,25 @@ pub fn string_and_liberties(board: &Board, p: Point) -> (Vec<Point>, Vec<Point>)
     let Some(color) = board.get(p) else {
         return (Vec::new(), Vec::new());
     };
+    let size = board.size();
+    // Points already met, by board index (a flood fill without quadratic `contains`).
+    let mut seen = vec![false; size.points_count()];
+    let mark = |seen: &mut Vec<bool>, q: Point| match size.index(q) {
+        Some(i) if !seen[i] => {
+            seen[i] = true;
+            true
+        }
+        _ => false,
+    };
+    mark(&mut seen, p);
     let mut string = vec![p];
     let mut liberties = Vec::new();
     let mut i = 0;
     while i < string.len() {
         for n in board.neighbours(string[i]) {
             match board.get(n) {
-                None if !liberties.contains(&n) => liberties.push(n),
-                Some(c) if c == color && !string.contains(&n) => string.push(n),
+                None if mark(&mut seen, n) => liberties.push(n),
+                Some(c) if c == color && mark(&mut seen, n) => string.push(n),
                 _ => {}
             }
         }

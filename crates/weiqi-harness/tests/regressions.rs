@@ -75,3 +75,32 @@ fn long_cycle_count_restarts_from_the_situation_after_resumption_decisions_12() 
     );
     assert_eq!(stats.no_result, 0);
 }
+
+/// Found by the seeded run (3,000 cases) on the speed branch's compact history, which pushes a
+/// move's entry after reading the indexes: under the Ing rule, a move whose situation equals
+/// the previous entry's (here a pass after a resumption that gave the move to the other
+/// player) looked up "the move that followed the earlier occurrence", which is the move being
+/// recorded, one entry past the end (index out of bounds). VARIANTS.md 3.a rule D (the
+/// cycle-restart ban is keyed by the board play that followed the earlier occurrence; a pass
+/// makes no ban): both referees must accept the pass and agree after it.
+#[test]
+fn ing_ban_lookup_when_the_previous_entry_has_the_same_situation() {
+    let c = case(
+        "ing-1996",
+        &[("end.resume-first", "\"opponent-of-resumer\"")],
+        Setup::even(BoardSize::square(3).expect("size")),
+    );
+    check(
+        &c,
+        &[
+            Action::play(Color::Black, weiqi_core::Point::rc(1, 1)),
+            Action::pass(Color::White),
+            Action::pass(Color::Black),
+            // Play stops with White to move; White resumes, so Black moves first.
+            Action::Resume { by: Color::White },
+            // The board of the stopping pass with White to move again: its situation.
+            Action::pass(Color::Black),
+            Action::play(Color::White, weiqi_core::Point::rc(0, 0)),
+        ],
+    );
+}

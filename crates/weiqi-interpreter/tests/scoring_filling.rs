@@ -176,6 +176,34 @@ fn an_unmarked_dead_stone_leaves_white_its_territory_issue_8() {
     assert!(s.notes.iter().any(|n| n.contains("look dead (hb)")));
 }
 
+#[test]
+fn an_unmarked_stone_in_atari_looks_dead_and_voids_nothing_issue_10() {
+    // Issue 10 (the agreement table, `cgf2002/kat-gnu.sgf`): an unmarked black stone `ge` in
+    // atari inside White's area, its one liberty `gf` a one-point region next to White's
+    // stones. spec/FILLING.md 2.6 (revised): `ge` is enclosed (White at `gf` has liberties), so
+    // `gf` is exempt, not a seki point, and White's strings are not in seki (5.2 S1; S2 leaves
+    // out a string whose liberty is exempt). Before, `gf` was a seki point: the whole white wall
+    // was in seki and White's 21 points were void.
+    let b = setup_board(
+        9,
+        9,
+        "ea eb ec ed ee ef eg eh ei ge",
+        "fa fb fc fd fe ff fg fh fi gd he hf gg",
+    );
+    let size = b.size();
+    let f = fill(&b);
+    assert!(f.fills.is_empty() && f.teire.is_empty());
+    assert_eq!(f.looks_dead, sgf("ge", size));
+    assert_eq!(f.exempt_points, sgf("gf", size));
+    assert!(
+        f.seki_points.is_empty() && f.seki_stones.is_empty(),
+        "{f:?}"
+    );
+    let s = count("japanese-1989", &b, KOMI);
+    assert_eq!(territory(&s), (Points::whole(36), Points::whole(21)));
+    assert_eq!(s.margin, Points::from_halves(17), "B+8.5");
+}
+
 /// VARIANTS.md 4.12, a double-ko seki built for spec/FILLING.md 7.6: no dame at all.
 const DOUBLE_KO_SEKI: &str = "
     . X . X O .

@@ -17,8 +17,14 @@ fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Box<dyn 
     referee::new_game(Which::Engine, ruleset, setup, strict, None).map(|g| g as Box<dyn Referee>)
 }
 
-/// The most passes [`Game::ruling`] adds to end play (AGA's and Ing's final ends need four).
-const MAX_ENDING_PASSES: usize = 8;
+/// The most passes [`Game::ruling`] adds to end play: the variant's stop passes and final-end
+/// passes, twice over (Ing's stop, agreement and passes again need twice the stop passes), and a
+/// few to spare; a spec file may set any number.
+fn max_ending_passes(ruleset: &Ruleset) -> usize {
+    let end = &ruleset.end;
+    let passes = u64::from(end.stop_passes) + u64::from(end.final_end_passes);
+    usize::try_from(passes.saturating_mul(2).saturating_add(4)).unwrap_or(usize::MAX)
+}
 
 /// Why a move was not made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -442,17 +448,16 @@ impl Game {
     }
 
     /// How the game ends if both players pass from now on: on a copy, the player to move
-    /// passes until play stops or the game ends (at most [`MAX_ENDING_PASSES`] passes); when
+    /// passes until play stops or the game ends (at most [`max_ending_passes`]); when
     /// play is stopped, both players agree that the stones `--dead auto` proves dead are dead
     /// (its estimate marks only stones dead in every rule set; everything else stays alive).
     pub(crate) fn ruling(&self) -> Result<Ruling, String> {
         let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)?;
+        let max = max_ending_passes(&self.ruleset);
         let mut passes = 0;
         while copy.phase() == Phase::Playing {
-            if passes == MAX_ENDING_PASSES {
-                return Err(format!(
-                    "play does not stop after {MAX_ENDING_PASSES} passes"
-                ));
+            if passes == max {
+                return Err(format!("play does not stop after {max} passes"));
             }
             let pass = Action::pass(copy.to_move());
             copy.apply(pass)
@@ -467,7 +472,7 @@ impl Game {
             }
             // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3).
             let mut passes = 0;
-            while copy.phase() == Phase::Playing && passes < MAX_ENDING_PASSES {
+            while copy.phase() == Phase::Playing && passes < max {
                 let pass = Action::pass(copy.to_move());
                 copy.apply(pass)
                     .map_err(|e| format!("cannot pass after the agreement: {}", e.reason))?;

@@ -12,6 +12,7 @@
 #     binary   answer binary bytes
 #     twice    answer the move D4 twice (the second answer is out of order)
 #     wrongid  answer D4 with an id that is not the command's
+#     flood    write lines for ever without ending the answer
 # DEAD: the answer to `final_status_list dead` (vertices separated by spaces), default none.
 # MODE: `early` writes an answer before any command is sent; `stubborn` ignores `quit` (the
 #   referee must kill it); `nosize` refuses `boardsize`; `nofinal` does not know
@@ -21,6 +22,10 @@
 if [ "$1" = "hang-forever" ]; then
   # Still this script (its command line names it), so the tests can see whether it survived.
   while :; do sleep 1; done
+fi
+if [ "$1" = "flood-forever" ]; then
+  # An answer that never ends: lines without the empty line that would close it.
+  while :; do echo '= flood'; done
 fi
 
 moves="$1"
@@ -73,6 +78,7 @@ while read -r first rest; do
       next_move
       case "$move" in
         hang) exec sh "$0" hang-forever ;;
+        flood) exec sh "$0" flood-forever ;;
         die) exit 3 ;;
         garbage) printf 'I think therefore I am\n\n' ;;
         binary) printf '\377\376\001\002\n\n' ;;

@@ -108,9 +108,13 @@ impl Filling {
         self.mark
     }
 
-    /// Floods the string through the stone cell `start`: stamps its stones in `member` with
-    /// the returned mark, and returns the number of its distinct liberties (exact) and its
-    /// first four liberties.
+    /// Floods the string through the stone cell `start` until four distinct liberties are
+    /// found (FILLING.md 4.7: four decide K1 and K2): returns the mark its stones are stamped
+    /// with in `member`, the number of its distinct liberties capped at 4, and those liberties.
+    ///
+    /// **Invariant:** with a count below 4 the flood ran to the end, so every stone of the
+    /// string is stamped (K2 reads the stamps only then); with 4 the stamps are partial and
+    /// the callers read only the count (no capture, `capturable` false, two liberties or more).
     fn liberties(&mut self, g: &Grid, start: usize) -> (u32, u32, [u32; 4]) {
         let color = g.cells[start];
         let m = self.next_mark();
@@ -129,10 +133,11 @@ impl Filling {
                     }
                 } else if c == EMPTY && self.seen[nb] != m {
                     self.seen[nb] = m;
-                    if (n as usize) < first.len() {
-                        first[n as usize] = nb as u32;
-                    }
+                    first[n as usize] = nb as u32;
                     n += 1;
+                    if n == 4 {
+                        return (m, n, first);
+                    }
                 }
             }
         }
@@ -224,11 +229,22 @@ impl Filling {
         let c = self.kind[t];
         // The labels are those of the round's position (relabelled after every round), so the
         // liberty counts of the strings next to `t` are read, not flooded.
+        let own = |nb: usize| g.cells[nb] == c;
         let in_atari = g
             .neighbours(t)
             .into_iter()
-            .any(|nb| g.cells[nb] == c && g.string_of(nb).liberties == 1);
-        in_atari && !self.capturable_with(g, t, c, t)
+            .any(|nb| own(nb) && g.string_of(nb).liberties == 1);
+        if !in_atari {
+            return false;
+        }
+        // A stone on `t` joins every own string around it: one of them with five liberties
+        // or more keeps four besides `t`, so the joined string is not capturable (2.5: K1
+        // needs at most one liberty, K2 at most three) and `t` is a teire without a flood.
+        let roomy = g
+            .neighbours(t)
+            .into_iter()
+            .any(|nb| own(nb) && g.string_of(nb).liberties >= 5);
+        roomy || !self.capturable_with(g, t, c, t)
     }
 
     /// Whether a stone of `color` on the empty cell `d` would belong to a string with at least
@@ -260,8 +276,10 @@ impl Filling {
         self.region_exempt.resize(nr, false);
         self.region_dead_side.clear();
         self.region_dead_side.resize(nr, [false, false]);
+        // At least one liberty (FILLING.md 2.6, revised for issue 10: a stone in atari that the
+        // opponent captures safely looks dead too; `kat-gnu.sgf`).
         for s in 0..ns {
-            if g.strings[s].liberties < 2 {
+            if g.strings[s].liberties < 1 {
                 self.enclosed[s] = false;
             }
         }
@@ -488,8 +506,16 @@ impl Filling {
                     borders_open_dame[s] = true;
                     if !is_exempt {
                         seki_5_2[s] = true;
-                    } else if self.region_dead_side[g.label[i] as usize][side(c)] {
-                        looks_dead[s] = true;
+                    } else {
+                        // S2 excludes a string in atari whose liberty is exempt (it looks dead,
+                        // FILLING.md 2.6 and 5.2 revised for issue 10): that liberty is its only
+                        // one, so no S1 point can set the flag again.
+                        if g.strings[s].liberties == 1 {
+                            seki_5_2[s] = false;
+                        }
+                        if self.region_dead_side[g.label[i] as usize][side(c)] {
+                            looks_dead[s] = true;
+                        }
                     }
                 }
             }

@@ -143,9 +143,19 @@ impl Grid {
         if self.width != usize::from(size.width()) || self.height != usize::from(size.height()) {
             *self = Grid::new(size);
         }
-        for (p, content) in board.iter() {
-            let i = self.cell(p);
-            self.cells[i] = content.map_or(EMPTY, cell_of);
+        // `Board::iter` goes row by row from the top-left corner: each row of `width`
+        // points fills the cells `(r + 1) * stride + 1 ..` in order.
+        let mut contents = board
+            .iter()
+            .map(|(_, content)| content.map_or(EMPTY, cell_of));
+        for r in 0..self.height {
+            let start = (r + 1) * self.stride + 1;
+            for (cell, content) in self.cells[start..start + self.width]
+                .iter_mut()
+                .zip(contents.by_ref())
+            {
+                *cell = content;
+            }
         }
     }
 
@@ -218,17 +228,37 @@ impl Grid {
 
     /// Labels every string and every empty region of the board, with their liberty counts
     /// and the colours each region touches.
+    ///
+    /// Written for the optimiser: the arrays are borrowed as slices of one length (`len`), so
+    /// that one bounds test covers the reads of a cell's content, label and stamp, and the
+    /// flood stack is a fixed array with its own top (no capacity test per push). Cells that
+    /// are marked with `stamp` for a string's liberties are counted once per string: the
+    /// stamp value is fresh per string (module invariant: wrapping resets every stamp).
     pub fn relabel(&mut self) {
+        let len = self.cells.len();
         self.label.fill(UNLABELLED);
         self.regions.clear();
         self.strings.clear();
+        if self.stack.len() < len {
+            self.stack.resize(len, 0);
+        }
+        if self.mark >= u32::MAX - (len as u32) {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.mark = 0;
+        }
+        let stride = self.stride;
+        let cells = &self.cells[..len];
+        let label = &mut self.label[..len];
+        let stamp = &mut self.stamp[..len];
+        let stack = &mut self.stack[..len];
+        let mut mark = self.mark;
         for r in 0..self.height {
-            let start = (r + 1) * self.stride + 1;
+            let start = (r + 1) * stride + 1;
             for i in start..start + self.width {
-                if self.label[i] != UNLABELLED {
+                if label[i] != UNLABELLED {
                     continue;
                 }
-                let content = self.cells[i];
+                let content = cells[i];
                 if content == NEUTRAL {
                     continue;
                 }
@@ -238,29 +268,31 @@ impl Grid {
                 } else {
                     self.strings.len()
                 } as u32;
-                let mark = self.next_mark();
+                mark += 1;
                 // One pass per popped cell: same content joins the flood; for a region a stone
                 // neighbour adds its colour to `touch`; for a string an empty neighbour not yet
-                // stamped is a new liberty.
+                // stamped is a new liberty. Each cell is pushed once (labelled when pushed), so
+                // the stack never holds more than `len` cells.
                 let (mut touch, mut liberties, mut size) = (0u8, 0u32, 0u32);
-                self.label[i] = id;
-                self.stack.clear();
-                self.stack.push(i as u32);
-                while let Some(j) = self.stack.pop() {
+                label[i] = id;
+                stack[0] = i as u32;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let j = stack[top] as usize;
                     size += 1;
-                    for n in self.neighbours(j as usize) {
-                        let c = self.cells[n];
+                    for n in [j - stride, j - 1, j + 1, j + stride] {
+                        let c = cells[n];
                         if c == content {
-                            if self.label[n] == UNLABELLED {
-                                self.label[n] = id;
-                                self.stack.push(n as u32);
+                            if label[n] == UNLABELLED {
+                                label[n] = id;
+                                stack[top] = n as u32;
+                                top += 1;
                             }
                         } else if is_region {
-                            if c == BLACK || c == WHITE {
-                                touch |= c;
-                            }
-                        } else if c == EMPTY && self.stamp[n] != mark {
-                            self.stamp[n] = mark;
+                            touch |= c & (u8::from(c == BLACK || c == WHITE) * 3);
+                        } else if c == EMPTY && stamp[n] != mark {
+                            stamp[n] = mark;
                             liberties += 1;
                         }
                     }
@@ -281,6 +313,7 @@ impl Grid {
                 }
             }
         }
+        self.mark = mark;
     }
 
     /// The string of a stone cell (after [`Grid::relabel`]).

@@ -272,6 +272,17 @@ impl Scorer {
         rules: &ScoreRules,
         input: &ScoreInput<'_>,
     ) -> Result<Score, ScoreError> {
+        self.score_with(rules, input, true)
+    }
+
+    /// [`Scorer::score`]; with `shortcut` false the dame filling runs even where
+    /// `needs_filling` says it changes nothing (for the test of that invariant).
+    fn score_with(
+        &mut self,
+        rules: &ScoreRules,
+        input: &ScoreInput<'_>,
+        shortcut: bool,
+    ) -> Result<Score, ScoreError> {
         let board = input.board;
         let mut notes = Vec::new();
         let removed = self.remove_dead(board, input.dead, &mut notes);
@@ -287,15 +298,27 @@ impl Scorer {
                 self.literal_marks(rules.scoring, &mut marks);
             }
             SekiRule::Count => {
-                let out = self.run_filling();
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
-                for i in self.live.board_cells() {
-                    let s = self.filled.label[i] as usize;
-                    if self.live.cells[i] != EMPTY && out.seki_5_2[s] {
-                        self.flags[i] = SEKI;
+                // Without dame and strings in atari the filling adds nothing and finds no
+                // seki (see `needs_filling`): no seki mark, so it is not run.
+                if !shortcut || needs_filling(&self.live) {
+                    let out = self.run_filling();
+                    for i in self.live.board_cells() {
+                        let s = self.filled.label[i] as usize;
+                        if self.live.cells[i] != EMPTY && out.seki_5_2[s] {
+                            self.flags[i] = SEKI;
+                        }
                     }
                 }
+                self.literal_marks(rules.scoring, &mut marks);
+            }
+            SekiRule::Filled | SekiRule::FilledString if shortcut && !needs_filling(&self.live) => {
+                // P* = P0, no seki point, no string in seki, no note of the filling: the marks
+                // of the filling (eye points of P0, not voided) are the literal territory
+                // marks without seki (see `needs_filling`).
+                self.flags.clear();
+                self.flags.resize(self.live.cells.len(), 0);
                 self.literal_marks(rules.scoring, &mut marks);
             }
             SekiRule::Filled if rules.scoring == Scoring::Area => {
@@ -598,6 +621,21 @@ impl Scorer {
         }
         removed
     }
+}
+
+/// Whether the dame filling of spec/FILLING.md can change anything on the labelled live
+/// board `g` (P0): it can only if P0 has a dame point (2.3: an empty region bordering both
+/// colours or none) or a string in atari. Otherwise (the invariant the fast paths of
+/// [`Scorer::score`] rely on, checked against the full procedure by `tests.rs`) no round adds a
+/// stone (4.2: a teire needs a string with one liberty; 4.3: a fill needs an open dame point),
+/// so P* = P0; P* has no seki point (5.1), no string in seki (5.2: S1 needs a seki point, S2 a
+/// string in atari, S3 an S2 string), no exempt region (2.7), and every empty point is an eye
+/// point of the one colour its region borders.
+fn needs_filling(g: &Grid) -> bool {
+    g.regions
+        .iter()
+        .any(|r| r.touch != BLACK && r.touch != WHITE)
+        || g.strings.iter().any(|s| s.liberties == 1)
 }
 
 /// Per region of the labelled grid `g`: an eye region bordered by a string in `seki` (per

@@ -654,3 +654,81 @@ fn lone_stones_on_an_open_board_are_not_marked_in_seki() {
     assert_eq!(s.marks[24], PointMark::Stone(Color::White));
     assert!(!s.marks.iter().any(|m| matches!(m, PointMark::SekiStone(_))));
 }
+
+/// A final position of a random game (the benchmark's policy, simplified: a random legal
+/// non-eye point, else a pass) of `rules` on a `side` x `side` board.
+fn random_final_board(side: u32, seed: u64) -> Board {
+    use weiqi_core::{BoardSize, Move, Referee, Setup};
+    let mut rules = ruleset("tromp-taylor");
+    rules.play.suicide = weiqi_spec::Suicide::Forbidden;
+    let size = BoardSize::square(side).expect("size");
+    let mut g = crate::Engine::new(&rules, Setup::even(size)).expect("setup");
+    let mut x = seed.max(1);
+    let mut passes = 0;
+    for _ in 0..3 * side * side {
+        if passes >= 2 {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let empty = g.empty_points().to_vec();
+        let start = (x % (empty.len() as u64 + 1)) as usize;
+        let mv = (start..empty.len())
+            .chain(0..start)
+            .map(|i| empty[i])
+            .find(|&p| !g.is_own_eye(p) && g.is_legal(p))
+            .map_or(Move::Pass, Move::Play);
+        if g.play(mv).is_err() {
+            break;
+        }
+        passes = if mv == Move::Pass { passes + 1 } else { 0 };
+    }
+    g.board()
+}
+
+#[test]
+fn skipping_the_filling_where_it_changes_nothing_gives_the_same_count() {
+    // The invariant of `needs_filling` (spec/FILLING.md 2.3, 4.2, 4.3, 5.1, 5.2): on a board
+    // without dame and strings in atari the fast paths of `Scorer::score` give the count of
+    // the full procedure, in every field, under every seki rule. Random final positions (some
+    // with dame or ataris, which take the full path either way), each with no dead stones and
+    // with one stone of every two-liberty string dead (the benchmark's W4 set).
+    let mut fast = Scorer::default();
+    let mut full = Scorer::default();
+    let mut shortcut_taken = 0;
+    for id in [
+        "tromp-taylor",
+        "japanese-1989",
+        "chinese-1988",
+        "aga",
+        "korean",
+    ] {
+        let rules = ScoreRules::new(&ruleset(id));
+        for seed in 1..40u64 {
+            let b = random_final_board(7 + (seed % 3) as u32 * 2, seed);
+            let mut g = super::grid::Grid::from_board(&b);
+            g.relabel();
+            let mut dead = Vec::new();
+            for s in &g.strings {
+                if s.liberties == 2 {
+                    dead.push(g.point(s.first as usize));
+                }
+            }
+            for named in [&[][..], &dead[..]] {
+                let input = ScoreInput {
+                    dead: named,
+                    komi: Points::from_halves(13),
+                    ..ScoreInput::new(&b)
+                };
+                let a = fast.score_with(&rules, &input, true).expect("count");
+                let f = full.score_with(&rules, &input, false).expect("count");
+                assert_eq!(a, f, "{id} seed {seed} dead {named:?}");
+                fast.live.load(&b);
+                fast.live.relabel();
+                shortcut_taken += usize::from(!super::needs_filling(&fast.live));
+            }
+        }
+    }
+    assert!(shortcut_taken > 0, "the test reaches the fast paths");
+}

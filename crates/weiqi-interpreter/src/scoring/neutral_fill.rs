@@ -454,7 +454,9 @@ impl Grid {
     fn enclosed(&mut self, labels: &Labels, id: usize) -> bool {
         let (c, _, liberties) = &labels.strings[id];
         let c = *c;
-        if liberties.len() < 2 || liberties.iter().any(|&l| self.class[l] == Class::Eye(c)) {
+        // At least one liberty (FILLING.md 2.6, revised for issue 10: a stone in atari that the
+        // opponent captures safely looks dead too; `kat-gnu.sgf`).
+        if liberties.is_empty() || liberties.iter().any(|&l| self.class[l] == Class::Eye(c)) {
             return false;
         }
         for &l in liberties {
@@ -711,11 +713,14 @@ fn finish(
             }
         }
     }
-    // S2: strings in atari; S3: the strings of the same colour that border the eye region of
-    // an S2 string's liberty, when that liberty is an eye point of its colour.
+    // S2: strings in atari, unless their liberty is in an exempt region (they look dead, 2.6);
+    // S3: the strings of the same colour that border the eye region of an S2 string's liberty,
+    // when that liberty is an eye point of its colour.
     let mut ko_eyes = Vec::new();
     for (id, (c, _, liberties)) in labels.strings.iter().enumerate() {
-        if let &[l] = liberties.as_slice() {
+        if let &[l] = liberties.as_slice()
+            && !exempt[l]
+        {
             seki_string[id] = true;
             if g.class[l] == Class::Eye(*c) {
                 ko_eyes.push(labels.region_of[l]);
