@@ -898,7 +898,11 @@ impl Engine {
                     // Entry t is pushed below: t0 = t - 1 is followed by this very move.
                     let next = self.hist.entries.get(t0 + 1).copied().unwrap_or(entry);
                     if next.kind == Kind::Play {
-                        let key = sit ^ board::move_key(next.cell);
+                        // Keyed by the situation m0 was played from: this board with its mover
+                        // to move (not the entry's `to_move`, which a resumption may have
+                        // changed since; weiqi-harness regression of seed 242306).
+                        let from = situation(board_hash, next.mover.unwrap_or(to_move));
+                        let key = from ^ board::move_key(next.cell);
                         if self.hist.bans.get(key).is_none() {
                             self.hist
                                 .bans

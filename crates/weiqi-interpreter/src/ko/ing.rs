@@ -22,7 +22,8 @@ use crate::history::{Kind, Record};
 use crate::play::PlayOutcome;
 use crate::strings::{liberties, string};
 
-/// A restart ban of Rule D: `player` may not play `mv` from the situation of entry `situation`.
+/// A restart ban of Rule D: `player` may not play `mv` from the board of entry `situation` with
+/// `player` to move (the situation `mv` was played from).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ban {
     /// The entry whose situation recurred (`t0`).
@@ -86,8 +87,11 @@ pub fn check(
         let Some(r) = history.get(ban.situation) else {
             continue;
         };
-        if ban.player == color && ban.mv == Move::Play(p) && r.to_move == color && r.board == *board
-        {
+        // The situation a ban is kept for is the one m0 was played from: the board of entry t0
+        // with D to move. That is the entry's own situation, except right after a resumption
+        // that gave the move to the other player, where the entry still holds the player to
+        // move before it; so the board is compared, and the player is the ban's.
+        if ban.player == color && ban.mv == Move::Play(p) && r.board == *board {
             return Err(Illegal::CycleRestart {
                 started: ban.situation + 1,
             });
