@@ -117,169 +117,59 @@ fn ing_ban_lookup_when_the_previous_entry_has_the_same_situation() {
 /// move. Both referees were wrong; both now key the ban by (board of t0, D, m0).
 #[test]
 fn ing_ban_is_the_movers_after_a_resumption_variants_3_a() {
+    let size = BoardSize::new(9, 7).expect("size");
+    let point = |sgf: &str| weiqi_core::Point::parse(sgf, size).expect("an SGF point");
+    let stones = |list: &str, color: Color| -> Vec<_> {
+        list.split(',').map(|p| (point(p), color)).collect()
+    };
+    let mut setup_stones = stones(
+        "ic,hc,gc,fc,ec,dc,cc,bc,ac,id,gd,ed,cd,ad,fe,be",
+        Color::Black,
+    );
+    setup_stones.extend(stones(
+        "hd,dd,ie,ge,ee,ce,ae,if,hf,gf,ff,ef,df,cf,bf,af",
+        Color::White,
+    ));
     let setup = Setup {
-        stones: vec![
-            (weiqi_core::Point::rc(2, 8), Color::Black),
-            (weiqi_core::Point::rc(2, 7), Color::Black),
-            (weiqi_core::Point::rc(2, 6), Color::Black),
-            (weiqi_core::Point::rc(2, 5), Color::Black),
-            (weiqi_core::Point::rc(2, 4), Color::Black),
-            (weiqi_core::Point::rc(2, 3), Color::Black),
-            (weiqi_core::Point::rc(2, 2), Color::Black),
-            (weiqi_core::Point::rc(2, 1), Color::Black),
-            (weiqi_core::Point::rc(2, 0), Color::Black),
-            (weiqi_core::Point::rc(3, 8), Color::Black),
-            (weiqi_core::Point::rc(3, 7), Color::White),
-            (weiqi_core::Point::rc(3, 6), Color::Black),
-            (weiqi_core::Point::rc(3, 4), Color::Black),
-            (weiqi_core::Point::rc(3, 3), Color::White),
-            (weiqi_core::Point::rc(3, 2), Color::Black),
-            (weiqi_core::Point::rc(3, 0), Color::Black),
-            (weiqi_core::Point::rc(4, 8), Color::White),
-            (weiqi_core::Point::rc(4, 6), Color::White),
-            (weiqi_core::Point::rc(4, 5), Color::Black),
-            (weiqi_core::Point::rc(4, 4), Color::White),
-            (weiqi_core::Point::rc(4, 2), Color::White),
-            (weiqi_core::Point::rc(4, 1), Color::Black),
-            (weiqi_core::Point::rc(4, 0), Color::White),
-            (weiqi_core::Point::rc(5, 8), Color::White),
-            (weiqi_core::Point::rc(5, 7), Color::White),
-            (weiqi_core::Point::rc(5, 6), Color::White),
-            (weiqi_core::Point::rc(5, 5), Color::White),
-            (weiqi_core::Point::rc(5, 4), Color::White),
-            (weiqi_core::Point::rc(5, 3), Color::White),
-            (weiqi_core::Point::rc(5, 2), Color::White),
-            (weiqi_core::Point::rc(5, 1), Color::White),
-            (weiqi_core::Point::rc(5, 0), Color::White),
-        ],
+        stones: setup_stones,
         to_move: Some(Color::Black),
-        ..Setup::even(BoardSize::new(9, 7).expect("size"))
+        ..Setup::even(size)
     };
     let c = case(
         "ing-1996",
         &[("end.resume-first", "\"opponent-of-resumer\"")],
         setup,
     );
-    check(
-        &c,
-        &[
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 3)),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 5)),
-            Action::pass(Color::Black),
-            Action::pass(Color::White),
-            Action::ProposeDead {
-                by: Color::White,
-                dead: vec![
-                    weiqi_core::Point::rc(2, 5),
-                    weiqi_core::Point::rc(2, 8),
-                    weiqi_core::Point::rc(3, 2),
-                    weiqi_core::Point::rc(3, 6),
-                    weiqi_core::Point::rc(3, 8),
-                    weiqi_core::Point::rc(4, 1),
-                    weiqi_core::Point::rc(5, 1),
-                ],
-            },
-            Action::ProposeDead {
-                by: Color::Black,
-                dead: vec![
-                    weiqi_core::Point::rc(2, 5),
-                    weiqi_core::Point::rc(2, 8),
-                    weiqi_core::Point::rc(3, 2),
-                    weiqi_core::Point::rc(3, 6),
-                    weiqi_core::Point::rc(3, 8),
-                    weiqi_core::Point::rc(4, 1),
-                    weiqi_core::Point::rc(5, 1),
-                ],
-            },
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 5)),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 1)),
-            Action::play(Color::Black, weiqi_core::Point::rc(1, 2)),
-            Action::pass(Color::White),
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 1)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 1)),
-            Action::pass(Color::Black),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 3)),
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 7)),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 5)),
-            Action::play(Color::Black, weiqi_core::Point::rc(3, 7)),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 1)),
-            Action::pass(Color::Black),
-            Action::pass(Color::White),
-            Action::Resume { by: Color::Black },
-            Action::play(Color::White, weiqi_core::Point::rc(0, 2)),
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 5)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 0)),
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 3)),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 5)),
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 1)),
-            Action::play(Color::White, weiqi_core::Point::rc(4, 5)),
-            Action::play(Color::Black, weiqi_core::Point::rc(3, 1)),
-            Action::play(Color::White, weiqi_core::Point::rc(3, 3)),
-            Action::play(Color::Black, weiqi_core::Point::rc(6, 6)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 5)),
-            Action::play(Color::Black, weiqi_core::Point::rc(6, 1)),
-            Action::play(Color::White, weiqi_core::Point::rc(0, 8)),
-            Action::play(Color::Black, weiqi_core::Point::rc(4, 3)),
-            Action::play(Color::White, weiqi_core::Point::rc(6, 3)),
-            Action::play(Color::Black, weiqi_core::Point::rc(3, 3)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 8)),
-            Action::pass(Color::Black),
-            Action::play(Color::White, weiqi_core::Point::rc(6, 0)),
-            Action::play(Color::Black, weiqi_core::Point::rc(6, 2)),
-            Action::play(Color::White, weiqi_core::Point::rc(0, 0)),
-            Action::play(Color::Black, weiqi_core::Point::rc(0, 1)),
-            Action::pass(Color::White),
-            Action::play(Color::Black, weiqi_core::Point::rc(1, 6)),
-            Action::play(Color::White, weiqi_core::Point::rc(0, 0)),
-            Action::play(Color::Black, weiqi_core::Point::rc(0, 3)),
-            Action::play(Color::White, weiqi_core::Point::rc(0, 2)),
-            Action::play(Color::Black, weiqi_core::Point::rc(1, 0)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 1)),
-            Action::play(Color::Black, weiqi_core::Point::rc(0, 0)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 1)),
-            Action::play(Color::Black, weiqi_core::Point::rc(1, 4)),
-            Action::play(Color::White, weiqi_core::Point::rc(1, 3)),
-            Action::play(Color::Black, weiqi_core::Point::rc(0, 5)),
-            Action::play(Color::White, weiqi_core::Point::rc(0, 2)),
-            Action::pass(Color::Black),
-            Action::ProposeDead {
-                by: Color::Black,
-                dead: vec![
-                    weiqi_core::Point::rc(0, 1),
-                    weiqi_core::Point::rc(0, 8),
-                    weiqi_core::Point::rc(1, 2),
-                    weiqi_core::Point::rc(2, 3),
-                    weiqi_core::Point::rc(2, 8),
-                    weiqi_core::Point::rc(3, 2),
-                    weiqi_core::Point::rc(3, 3),
-                    weiqi_core::Point::rc(3, 6),
-                    weiqi_core::Point::rc(3, 8),
-                    weiqi_core::Point::rc(4, 5),
-                    weiqi_core::Point::rc(6, 6),
-                ],
-            },
-            Action::ProposeDead {
-                by: Color::Black,
-                dead: vec![
-                    weiqi_core::Point::rc(0, 5),
-                    weiqi_core::Point::rc(1, 0),
-                    weiqi_core::Point::rc(2, 1),
-                    weiqi_core::Point::rc(2, 7),
-                    weiqi_core::Point::rc(3, 0),
-                    weiqi_core::Point::rc(3, 4),
-                    weiqi_core::Point::rc(3, 7),
-                    weiqi_core::Point::rc(4, 1),
-                    weiqi_core::Point::rc(4, 3),
-                    weiqi_core::Point::rc(4, 4),
-                    weiqi_core::Point::rc(4, 8),
-                    weiqi_core::Point::rc(5, 3),
-                    weiqi_core::Point::rc(5, 5),
-                ],
-            },
-            Action::Resume { by: Color::White },
-            Action::play(Color::Black, weiqi_core::Point::rc(6, 1)),
-            Action::play(Color::White, weiqi_core::Point::rc(0, 2)),
-            Action::play(Color::Black, weiqi_core::Point::rc(6, 2)),
-        ],
+    // One word an action: a colour, then an SGF point (a play), `-` (a pass), `^` (a
+    // resumption) or `!` and the points proposed dead.
+    let script = concat!(
+        "Bde Wfd B- W- W!fc,ic,cd,gd,id,be,bf B!fc,ic,cd,gd,id,be,bf Bfe Wbd Bcb W- Bbe ",
+        "Wbb B- Wdd Bhe Wfd Bhd Wbd B- W- B^ Wca Bfe Wab Bde Wfd Bbe Wfe Bbd Wdd Bgg Wfb ",
+        "Bbg Wia Bde Wdg Bdd Wib B- Wag Bcg Waa Bba W- Bgb Waa Bda Wca Bab Wbb Baa Wbb ",
+        "Beb Wdb Bfa Wca B- B!ba,ia,cb,dc,ic,cd,dd,gd,id,fe,gg ",
+        "B!fa,ab,bc,hc,ad,ed,hd,be,de,ee,ie,df,ff W^ Bbg Wca Bcg ",
     );
+    let actions: Vec<Action> = script
+        .split_whitespace()
+        .map(|word| {
+            let color = if word.starts_with('B') {
+                Color::Black
+            } else {
+                Color::White
+            };
+            match &word[1..] {
+                "-" => Action::pass(color),
+                "^" => Action::Resume { by: color },
+                rest => match rest.strip_prefix('!') {
+                    Some(dead) => Action::ProposeDead {
+                        by: color,
+                        dead: dead.split(',').map(point).collect(),
+                    },
+                    None => Action::play(color, point(rest)),
+                },
+            }
+        })
+        .collect();
+    assert_eq!(actions.len(), 63, "the case's 63 actions");
+    check(&c, &actions);
 }

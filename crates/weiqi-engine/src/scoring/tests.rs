@@ -109,20 +109,7 @@ fn check(
 
 /// The twelve variants of the VARIANTS.md 4.6 table (DECISIONS.md "The built-in variants"); a
 /// variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13, item 6).
-const TABLE_4_6_IDS: [&str; 12] = [
-    "aga",
-    "chinese-1988",
-    "chinese-kgs",
-    "egf-sir",
-    "ing-1996",
-    "ing-aga",
-    "japanese-1989",
-    "korean",
-    "new-zealand",
-    "rfg-2010-area",
-    "rfg-2010-territory",
-    "tromp-taylor",
-];
+use weiqi_cases::common::DECISIONS_IDS as TABLE_4_6_IDS;
 
 /// The VARIANTS.md 4.6 table per built-in variant, in half points, komi 0:
 /// (seki black, seki white, dame-trap black, dame-trap white).

@@ -6,24 +6,8 @@ use weiqi_core::{Action, Board, Color, Illegal, Move, Phase, Point, Referee, Set
 use weiqi_interpreter::Interpreter;
 use weiqi_spec::Ruleset;
 
-/// The twelve variants of DECISIONS.md "The built-in variants", sorted: the per-variant tables
-/// of VARIANTS.md section 4 give a row for exactly these. A variant a maintainer adds to `spec/`
-/// runs in every case that holds under every variant ([`all_ids`]); its per-variant rulings are
-/// shown by the rulings corpus (issue 13, item 6).
-pub const DECISIONS_IDS: [&str; 12] = [
-    "aga",
-    "chinese-1988",
-    "chinese-kgs",
-    "egf-sir",
-    "ing-1996",
-    "ing-aga",
-    "japanese-1989",
-    "korean",
-    "new-zealand",
-    "rfg-2010-area",
-    "rfg-2010-territory",
-    "tromp-taylor",
-];
+/// The twelve variants of DECISIONS.md (the shared case corpus's list).
+pub use weiqi_cases::common::DECISIONS_IDS;
 
 /// Every built-in variant id, sorted: the files of `spec/` (weiqi-spec's build script lists
 /// them), which include the twelve of [`DECISIONS_IDS`] and any variant a maintainer adds
