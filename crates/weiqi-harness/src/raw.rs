@@ -188,6 +188,23 @@ fn fast_interface(raw: &RawCase, stats: &mut RawStats) -> Result<Outcome, Box<Di
         if verdict == Err(Illegal::OutOfFuel) {
             return Ok(Outcome::Inconclusive);
         }
+        // Whether the point is an eye of the mover is read from the board before the move
+        // (a self-capture of the stones around it would empty them).
+        let expected_eye = match action {
+            Action::Move {
+                color,
+                mv: Move::Play(p),
+            } => {
+                size_contains(raw, *p)
+                    && raw
+                        .case
+                        .setup
+                        .size
+                        .neighbours(*p)
+                        .all(|n| interp.board().get(n) == Some(*color))
+            }
+            _ => false,
+        };
         let report = interp.apply(action.clone());
         tried.push(Tried {
             action: action.clone(),
@@ -210,13 +227,6 @@ fn fast_interface(raw: &RawCase, stats: &mut RawStats) -> Result<Outcome, Box<Di
                         ));
                     }
                     let own_eye = engine.is_own_eye(*p);
-                    let expected_eye = size_contains(raw, *p)
-                        && raw
-                            .case
-                            .setup
-                            .size
-                            .neighbours(*p)
-                            .all(|n| interp.board().get(n) == Some(*color));
                     if own_eye != expected_eye {
                         return Err(diverged(
                             &tried,

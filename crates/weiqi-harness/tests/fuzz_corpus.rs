@@ -6,11 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use weiqi_core::{Action, Point};
+use weiqi_core::{Action, Move, Point, Referee};
 use weiqi_harness::generate::Case;
 use weiqi_harness::raw::{self, RawCase, RawStats};
 use weiqi_harness::scoring_case::{self, ScoreCase, ScoreStats};
 use weiqi_harness::stats::Stats;
+use weiqi_interpreter::Interpreter;
 
 /// The harness's fuzz targets.
 const TARGETS: &[&str] = &["differential", "raw_moves", "scoring"];
@@ -124,4 +125,32 @@ fn regressions_still_reach_their_bug() {
     );
     let score = ScoreCase::from_bytes(&read("scoring", "far-off-dead-point-name")).expect("total");
     assert!(score.dead.iter().any(far), "{score}");
+    assert!(
+        fills_its_own_eye_and_self_captures(&read("raw_moves", "self-capture-empties-the-eye")),
+        "self-capture-empties-the-eye no longer self-captures the stones around an own eye"
+    );
+}
+
+/// Whether the raw case plays a point whose every neighbour is the mover's and whose play
+/// removes those neighbours by self-capture (the board `is_own_eye` must be read from is the
+/// one before the move; the harness once read the one after, issue 12).
+fn fills_its_own_eye_and_self_captures(bytes: &[u8]) -> bool {
+    let raw = RawCase::from_bytes(bytes).expect("total");
+    let Ok(mut interp) = Interpreter::new(&raw.case.rules.ruleset, raw.case.setup.clone()) else {
+        return false;
+    };
+    let size = raw.case.setup.size;
+    raw.actions.iter().any(|action| {
+        let eye = match action {
+            Action::Move {
+                color,
+                mv: Move::Play(p),
+            } => size
+                .neighbours(*p)
+                .all(|n| interp.board().get(n) == Some(*color)),
+            _ => false,
+        };
+        let report = interp.apply(action.clone());
+        eye && report.is_ok_and(|r| !r.self_captured.is_empty())
+    })
 }
