@@ -31,6 +31,7 @@ use weiqi_spec::Ruleset;
 pub mod clauses;
 pub mod common;
 pub mod corrected;
+pub mod fast_path;
 pub mod perft;
 pub mod section4;
 
@@ -40,13 +41,14 @@ pub type Factory = fn(&Ruleset, Setup) -> Result<Box<dyn Referee>, String>;
 /// A named case.
 pub type Case = (&'static str, fn());
 
-/// Every case: clauses, section 4, perft.
+/// Every case: clauses, section 4, the corrected rulings, the fast-path cases, perft.
 #[must_use]
 pub fn all() -> Vec<Case> {
     clauses::CASES
         .iter()
         .chain(section4::CASES)
         .chain(corrected::CASES)
+        .chain(fast_path::CASES)
         .chain(perft::CASES)
         .copied()
         .collect()

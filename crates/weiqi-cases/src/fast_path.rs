@@ -1,0 +1,205 @@
+//! Plays that a referee's shortcuts may get wrong, found by mutation testing (issue 12, item 6).
+//!
+//! The engine answers most plays from the neighbours alone (`Position::quiet_and_alive`): a
+//! play with a liberty that captures nothing needs no ko check. A string in atari on two sides
+//! of the point is two capture flags at once, and a filter that combines the flags with `^`
+//! instead of `|` takes that capture for a quiet play and checks the repetition rule on the
+//! board without the captures. Written as cargo-mutants writes it, `c0 | c1 ^ c2 | c3` binds
+//! as `c0 | (c1 ^ c2) | c3`, so each such mutant errs on one pair of sides only (above and
+//! left, left and right, right and below). Each case below is a capture on two sides that
+//! recreates the setup position, played in the eight orientations of the board.
+
+use crate::common::{DECISIONS_IDS, Ruling, Step, new_game, replay, variant};
+use weiqi_core::{Board, Color, Illegal, Phase, Point, Setup};
+
+use Color::{Black, White};
+
+/// One of the eight symmetries of the 3x3 board: `(row, col)` transposed first when `swap`,
+/// then mirrored.
+#[derive(Clone, Copy)]
+struct Orientation {
+    swap: bool,
+    flip_rows: bool,
+    flip_cols: bool,
+}
+
+impl Orientation {
+    fn all() -> impl Iterator<Item = Orientation> {
+        (0..8u8).map(|k| Orientation {
+            swap: k & 1 != 0,
+            flip_rows: k & 2 != 0,
+            flip_cols: k & 4 != 0,
+        })
+    }
+
+    fn point(self, row: u8, col: u8) -> Point {
+        let (r, c) = if self.swap { (col, row) } else { (row, col) };
+        let r = if self.flip_rows { 2 - r } else { r };
+        let c = if self.flip_cols { 2 - c } else { c };
+        Point::rc(r, c)
+    }
+
+    fn step(self, (color, at): Step) -> Step {
+        let at = at.map(|(r, c)| {
+            let p = self.point(r, c);
+            (p.row, p.col)
+        });
+        (color, at)
+    }
+
+    fn name(self) -> String {
+        format!(
+            "swap {}, flip rows {}, flip columns {}",
+            self.swap, self.flip_rows, self.flip_cols
+        )
+    }
+}
+
+/// A 3x3 position (a diagram in the first orientation) and a sequence from it that ends in a
+/// capture recreating it, with the player to move of the setup again.
+struct Cycle {
+    diagram: &'static str,
+    to_move: Color,
+    steps: &'static [Step],
+}
+
+impl Cycle {
+    fn board(&self, o: Orientation) -> Board {
+        let first = Board::from_diagram(self.diagram).expect("valid diagram");
+        let mut board = Board::new(first.size());
+        for (p, stone) in first.iter() {
+            board.set(o.point(p.row, p.col), stone);
+        }
+        board
+    }
+
+    /// Plays the cycle in every orientation under the twelve variants of DECISIONS.md:
+    /// refused at the last play by positional superko (`chinese-1988`, `chinese-kgs`,
+    /// `egf-sir`, `tromp-taylor`) and by AGA's situational superko, because the setup is entry 0
+    /// of the repetition history (DECISIONS.md 7); legal under New Zealand's, which ignores the
+    /// initial position (DECISIONS.md 13), under simple ko, and under Ing's rules (VARIANTS.md
+    /// 3.a: the recurrence only records a Rule D ban), where it recreates the setup board.
+    fn check(&self, source: &str) {
+        let last = self.steps.len();
+        let psk = Ruling::Refused {
+            ply: last,
+            reason: Illegal::PositionalSuperko { repeats: 0 },
+        };
+        let ssk = Ruling::Refused {
+            ply: last,
+            reason: Illegal::SituationalSuperko { repeats: 0 },
+        };
+        let legal = Ruling::AllLegal(Phase::Playing);
+        let table: [(&str, &Ruling); 12] = [
+            ("aga", &ssk),
+            ("chinese-1988", &psk),
+            ("chinese-kgs", &psk),
+            ("egf-sir", &psk),
+            ("ing-1996", &legal),
+            ("ing-aga", &legal),
+            ("japanese-1989", &legal),
+            ("korean", &legal),
+            ("new-zealand", &legal),
+            ("rfg-2010-area", &legal),
+            ("rfg-2010-territory", &legal),
+            ("tromp-taylor", &psk),
+        ];
+        let mut ids: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
+        ids.sort_unstable();
+        assert_eq!(
+            ids, DECISIONS_IDS,
+            "{source}: the table covers the twelve variants"
+        );
+        for o in Orientation::all() {
+            let steps: Vec<Step> = self.steps.iter().map(|&s| o.step(s)).collect();
+            for (id, expected) in table {
+                let setup = Setup::from_board(&self.board(o), self.to_move);
+                let mut g = new_game(&variant(id), setup).expect("valid setup");
+                let got = replay(&mut g, &steps);
+                assert_eq!(&got, expected, "{source} under {id}, {}", o.name());
+                if *expected == legal {
+                    assert_eq!(
+                        g.board(),
+                        self.board(o),
+                        "{source} under {id}: the setup again"
+                    );
+                    assert_eq!(g.to_move(), self.to_move, "{source} under {id}");
+                }
+            }
+        }
+    }
+}
+
+/// White captures Black's three stones, builds a six-stone string around (1,2) with (1,2) as
+/// its last liberty, Black replays (2,1), and Black's (1,2) captures the whole string, which
+/// touches (1,2) from above and from the left (two capture flags) while (2,2) is empty.
+const ONE_STRING_TWICE: Cycle = Cycle {
+    diagram: "
+        . . .
+        . . X
+        . X .",
+    to_move: White,
+    steps: &[
+        (White, Some((0, 2))),
+        (Black, Some((2, 2))),
+        (White, Some((1, 1))),
+        (Black, None),
+        (White, Some((2, 0))), // captures (1,2), (2,1), (2,2)
+        (Black, None),
+        (White, Some((0, 0))),
+        (Black, None),
+        (White, Some((0, 1))),
+        (Black, None),
+        (White, Some((1, 0))), // one string of six, liberties (1,2) and (2,1)
+        (Black, Some((2, 1))),
+        (White, None),
+        (Black, Some((1, 2))), // captures the six: the setup board, White to move
+    ],
+};
+
+fn a_capture_of_one_string_on_two_sides_of_the_point_recreating_the_setup_variants_3() {
+    // In the eight orientations the two sides are each pair of adjacent sides: above and left
+    // is the flag pair of `c0 ^ c1 | c2 | c3`, right and below that of `c0 | c1 | c2 ^ c3`.
+    ONE_STRING_TWICE.check("one string on two sides");
+}
+
+/// Black takes back the corner, White's (0,1) captures Black's (0,0) on its left and Black's
+/// (0,2)-(1,2) on its right at once, next to its own two-liberty string below.
+const TWO_STRINGS_OPPOSITE: Cycle = Cycle {
+    diagram: "
+        . O .
+        O O .
+        X . O",
+    to_move: Black,
+    steps: &[
+        (Black, Some((1, 2))),
+        (White, None),
+        (Black, Some((2, 1))), // captures (2,2)
+        (White, Some((0, 0))),
+        (Black, Some((0, 2))), // captures the four
+        (White, Some((1, 0))),
+        (Black, Some((0, 0))),
+        (White, Some((1, 1))),
+        (Black, None),
+        (White, Some((2, 2))), // captures (2,0), (2,1)
+        (Black, Some((2, 0))),
+        (White, Some((0, 1))), // captures (0,0) and (0,2), (1,2): the setup, Black to move
+    ],
+};
+
+fn a_capture_of_two_strings_on_opposite_sides_of_the_point_recreating_the_setup_variants_3() {
+    // Left and right (in four of the orientations) is the flag pair of `c0 | c1 ^ c2 | c3`.
+    TWO_STRINGS_OPPOSITE.check("two strings on opposite sides");
+}
+
+/// The cases of this module.
+pub const CASES: &[(&str, fn())] = &[
+    (
+        "fast_path::a_capture_of_one_string_on_two_sides_of_the_point_recreating_the_setup_variants_3",
+        a_capture_of_one_string_on_two_sides_of_the_point_recreating_the_setup_variants_3,
+    ),
+    (
+        "fast_path::a_capture_of_two_strings_on_opposite_sides_of_the_point_recreating_the_setup_variants_3",
+        a_capture_of_two_strings_on_opposite_sides_of_the_point_recreating_the_setup_variants_3,
+    ),
+];
