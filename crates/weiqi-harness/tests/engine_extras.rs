@@ -264,3 +264,63 @@ fn hash_is_the_xor_of_one_random_key_per_stone() {
         }
     }
 }
+
+/// The ruling of a play by the side to move on every point, in row order.
+fn rulings(g: &Engine) -> Vec<Result<(), weiqi_core::Illegal>> {
+    g.size()
+        .points()
+        .map(|p| g.check(&Action::play(g.to_move(), p)))
+        .collect()
+}
+
+/// Issue 12 item 6 (the surviving mutant "replace && with || in HashIndex::restore", the
+/// backward-shift deletion by which `Engine::undo` takes a board out of a repetition index):
+/// undo must leave every earlier board findable. 3x3 games of up to 300 moves under every
+/// built-in variant fill the indexes (sized for `3 x 9 + 16` moves) with long probe runs and
+/// recreate earlier boards often (over 1,000 superko refusals in all); undone move by move back
+/// to the start, the engine rules every point as it did at that move on the way up (where
+/// nothing had been deleted yet).
+#[test]
+fn undo_keeps_every_earlier_board_in_the_repetition_indexes() {
+    let size = BoardSize::square(3).expect("size");
+    let mut repetitions = 0;
+    for (i, id) in weiqi_spec::builtin_ids().into_iter().enumerate() {
+        let rules = variant(id);
+        for seed in 0..12u64 {
+            let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
+            let mut states = vec![rulings(&g)];
+            let mut state = (i as u64 * 16 + seed) * 2 + 1;
+            while g.phase() == Phase::Playing && states.len() <= 300 {
+                let moves: Vec<Move> = g.legal_moves_iter().filter(|m| *m != Move::Pass).collect();
+                let mv = if moves.is_empty() || rng(&mut state).is_multiple_of(25) {
+                    Move::Pass
+                } else {
+                    moves[(rng(&mut state) % moves.len() as u64) as usize]
+                };
+                g.play(mv).expect("a legal move");
+                states.push(rulings(&g));
+            }
+            repetitions += states
+                .iter()
+                .flatten()
+                .filter(|r| {
+                    matches!(
+                        r,
+                        Err(weiqi_core::Illegal::PositionalSuperko { .. }
+                            | weiqi_core::Illegal::SituationalSuperko { .. }
+                            | weiqi_core::Illegal::NaturalSituationalSuperko { .. })
+                    )
+                })
+                .count();
+            for k in (0..states.len() - 1).rev() {
+                assert!(g.undo(), "{id} seed {seed}: undo of move {}", k + 1);
+                assert_eq!(
+                    rulings(&g),
+                    states[k],
+                    "{id} seed {seed}: after undo to {k}"
+                );
+            }
+        }
+    }
+    assert!(repetitions > 1000, "only {repetitions} superko refusals");
+}
