@@ -324,3 +324,61 @@ fn undo_keeps_every_earlier_board_in_the_repetition_indexes() {
     }
     assert!(repetitions > 1000, "only {repetitions} superko refusals");
 }
+
+/// Issue 12 item 6 (the surviving mutant "replace == with != in Scorer::score_with", the eye
+/// points an area count with `seki-eyes = "void-filled"` voids, a combination no built-in
+/// variant has): the engine's count (`weiqi_engine::scoring::score`) equals the
+/// interpreter's on the harness's seki shapes (with and without eyes, embedded in a wall of
+/// living stones) under every built-in variant with each `seki-eyes` value.
+#[test]
+fn seki_counts_agree_under_every_seki_eyes_rule() {
+    use weiqi_harness::generate::{CUSTOM_ID, RulesChoice};
+    use weiqi_harness::scoring_case::ScoreCase;
+    let positions = [
+        // seki-with-eyes of weiqi_harness::shapes.
+        ". X . O .\nX X X O O",
+        // The same with a third row of living stones, and its mirror image.
+        ". X . O .\nX X X O O\nX X . O O",
+        ". O . X .\nO O O X X\nO O . X X",
+        // seki-no-eyes.
+        "X . O\nX . O",
+    ];
+    let mut compared = 0;
+    let mut area_void_filled = 0;
+    for base in weiqi_spec::builtin_ids() {
+        for eyes in ["count", "void-string", "void-region", "void-filled"] {
+            let toml = format!(
+                "extends = \"{base}\"\n[board]\nsizes = []\n[scoring]\nseki-eyes = \"{eyes}\"\n"
+            );
+            let Ok(ruleset) = weiqi_spec::parse_str(&format!("{CUSTOM_ID}.toml"), &toml) else {
+                continue;
+            };
+            let area = ruleset.scoring.scoring == weiqi_spec::Scoring::Area;
+            for diagram in positions {
+                let case = ScoreCase {
+                    rules: RulesChoice {
+                        base: base.to_owned(),
+                        changes: vec![("scoring.seki-eyes".into(), format!("\"{eyes}\""))],
+                        ruleset: ruleset.clone(),
+                    },
+                    board: weiqi_core::Board::from_diagram(diagram).expect("diagram"),
+                    dead: Vec::new(),
+                    prisoners: ByColor::default(),
+                    pass_stones: ByColor::default(),
+                    handicap: 0,
+                    komi: Points::from_halves(0),
+                    penalties: ByColor::default(),
+                };
+                let engine = case.engine_score().expect("no overflow");
+                assert_eq!(engine, case.interpreter_score(), "{case}");
+                compared += 1;
+                area_void_filled += usize::from(area && eyes == "void-filled");
+            }
+        }
+    }
+    assert!(compared >= 100, "{compared} counts compared");
+    assert!(
+        area_void_filled >= 8,
+        "{area_void_filled} area counts with void-filled"
+    );
+}
