@@ -227,8 +227,8 @@ impl Filling {
     /// 4.2: whether the empty eye point `t` (of colour `kind[t]`) is a teire of the position.
     fn is_teire(&mut self, g: &mut Grid, t: usize) -> bool {
         let c = self.kind[t];
-        // The labels are those of the round's position (relabelled after every round), so the
-        // liberty counts of the strings next to `t` are read, not flooded.
+        // The labels are those of the round's position (brought up to date after every round),
+        // so the liberty counts of the strings next to `t` are read, not flooded.
         let own = |nb: usize| g.cells[nb] == c;
         let in_atari = g
             .neighbours(t)
@@ -393,7 +393,9 @@ impl Filling {
                 if !self.round(g, &mut added) {
                     break;
                 }
-                g.relabel();
+                // Only stones were added, on the cells of `adds`: the local relabelling gives
+                // the labels of a full one (see `Grid::relabel_around`).
+                g.relabel_around(self.adds.iter().map(|&(i, _)| i as usize));
             }
         }
         self.finish(g, added)
