@@ -354,31 +354,37 @@ impl Grid {
 
     /// Brings the labelling up to date after stones (Black, White or [`NEUTRAL`]) were put on
     /// the empty cells `added` of a labelled board, nothing removed (the dame filling's rounds,
-    /// spec/FILLING.md 4.2 and 4.3), flooding only what the additions change.
+    /// spec/FILLING.md 4.2 and 4.3), touching only what the additions change.
     ///
     /// **Invariant** (checked against [`Grid::relabel`] by the tests below): adding stones
     /// changes exactly (a) the strings that contain or neighbour an added cell (merged, or a
     /// liberty fewer) and (b) the regions that contained an added cell (smaller, perhaps split).
     /// A string that does not neighbour an added cell keeps its stones and its liberties; a
     /// region that held no added cell keeps its points, and no added stone borders it (a
-    /// neighbour of an added cell was in the same region as that cell). So re-flooding the
-    /// strings through the added cells and their stone neighbours, and the regions through
-    /// their empty neighbours (every remaining point of a changed region is connected to one
-    /// of them inside the old region), labels every changed cell, and nothing else changes.
+    /// neighbour of an added cell was in the same region as that cell).
     ///
-    /// The re-flooded strings and regions get fresh ids appended to `strings` and `regions`;
-    /// the ids they replace are *retired* (`size` 0, `liberties` 0: no cell carries them any
-    /// more), so the vectors are indexed by label as after [`Grid::relabel`], and a per-id
-    /// flag of a retired id is never read through a cell. A cell was re-flooded in this call
-    /// iff its label is at least the length its vector had on entry (old ids are smaller);
-    /// an added neutral cell is left [`UNLABELLED`], as [`Grid::relabel`] leaves it.
+    /// Strings, in two steps on the final cells. (1) Every added cell was one liberty of each
+    /// distinct string next to it: those counts drop by one, so every string counts the
+    /// liberties it has in the final position. (2) The added stones are joined one at a time
+    /// to the strings of their colour next to them (already labelled ones): the largest keeps
+    /// its id, the others are flooded (through their own id only) and relabelled to it, and
+    /// the joined string gains the liberties of the others and of the new stone that are not
+    /// already its own (an empty cell is its liberty iff a neighbour carries its id). So a
+    /// join floods the smaller strings only, never the big group a teire connects to.
+    ///
+    /// Regions: the regions of the added cells are re-flooded from their empty neighbours
+    /// (every remaining point of a changed region is connected to one of them inside the old
+    /// region) and get fresh ids appended to `regions`; a cell was re-flooded iff its label is
+    /// at least the length `regions` had on entry. Ids that no cell carries any more (joined
+    /// strings, changed regions) are *retired*: `size` 0 (strings also `liberties` 0), left in
+    /// place, so the vectors are indexed by label as after [`Grid::relabel`] and a per-id flag
+    /// of a retired id is never read through a cell. An added neutral cell is left
+    /// [`UNLABELLED`], as [`Grid::relabel`] leaves it.
     pub fn relabel_around<I>(&mut self, added: I)
     where
         I: IntoIterator<Item = usize> + Clone,
     {
-        let base_s = self.strings.len() as u32;
         let base_r = self.regions.len() as u32;
-        // The regions of the added cells are re-flooded from their neighbours below.
         for a in added.clone() {
             let r = self.label[a];
             if r != UNLABELLED && r < base_r {
@@ -386,65 +392,126 @@ impl Grid {
             }
             self.label[a] = UNLABELLED;
         }
-        let stale_string = |l: u32| l == UNLABELLED || l < base_s;
-        for a in added {
-            if matches!(self.cells[a], BLACK | WHITE) && stale_string(self.label[a]) {
-                self.flood_string(a, base_s);
+        // (1) One liberty fewer for each distinct labelled string next to an added cell.
+        for a in added.clone() {
+            let ids = self.string_neighbours(a, None);
+            for id in ids.into_iter().flatten() {
+                self.strings[id as usize].liberties -= 1;
             }
+        }
+        // (2) Join each added stone to its colour's labelled strings around it.
+        for a in added.clone() {
+            if matches!(self.cells[a], BLACK | WHITE) {
+                self.join(a);
+            }
+        }
+        for a in added {
             for n in self.neighbours(a) {
-                match self.cells[n] {
-                    BLACK | WHITE if stale_string(self.label[n]) => self.flood_string(n, base_s),
-                    EMPTY if self.label[n] < base_r => self.flood_region(n, base_r),
-                    _ => {}
+                if self.cells[n] == EMPTY && self.label[n] < base_r {
+                    self.flood_region(n, base_r);
                 }
             }
         }
     }
 
-    /// [`Grid::relabel_around`]: gives the string through the stone cell `start` a fresh id,
-    /// counting its liberties, and retires the ids its stones carried (below `base`).
-    fn flood_string(&mut self, start: usize, base: u32) {
-        let id = self.strings.len() as u32;
-        let color = self.cells[start];
+    /// The distinct string ids carried by the stone neighbours of cell `a` (of colour `color`
+    /// only, if given); unlabelled stones (added ones not joined yet) are skipped.
+    fn string_neighbours(&self, a: usize, color: Option<u8>) -> [Option<u32>; 4] {
+        let mut ids = [None; 4];
+        for (k, n) in self.neighbours(a).into_iter().enumerate() {
+            let c = self.cells[n];
+            let l = self.label[n];
+            if matches!(c, BLACK | WHITE)
+                && color.is_none_or(|x| x == c)
+                && l != UNLABELLED
+                && !ids[..k].contains(&Some(l))
+            {
+                ids[k] = Some(l);
+            }
+        }
+        ids
+    }
+
+    /// [`Grid::relabel_around`], step (2): joins the added stone `a` to the labelled strings of
+    /// its colour next to it, or makes it a string of its own.
+    fn join(&mut self, a: usize) {
+        let color = self.cells[a];
+        let ids = self.string_neighbours(a, Some(color));
+        let Some(keep) = ids
+            .into_iter()
+            .flatten()
+            .max_by_key(|&id| self.strings[id as usize].size)
+        else {
+            let liberties = self
+                .neighbours(a)
+                .into_iter()
+                .filter(|&n| self.cells[n] == EMPTY)
+                .count() as u32;
+            self.label[a] = self.strings.len() as u32;
+            self.strings.push(Str {
+                color,
+                liberties,
+                size: 1,
+                first: a as u32,
+            });
+            return;
+        };
         let mark = self.next_mark();
-        let (mut liberties, mut size) = (0u32, 0u32);
-        self.retire_string(self.label[start], base);
-        self.label[start] = id;
+        let mut gained = 0u32;
+        let mut size = 1u32;
+        // Cells to relabel: `a`, then the stones of every other joined string.
         self.stack.clear();
-        self.stack.push(start as u32);
-        while let Some(j) = self.stack.pop() {
-            size += 1;
-            for n in self.neighbours(j as usize) {
+        self.stack.push(a as u32);
+        let mut k = 0;
+        while k < self.stack.len() {
+            let j = self.stack[k] as usize;
+            k += 1;
+            let own = self.label[j];
+            for n in self.neighbours(j) {
                 let c = self.cells[n];
-                if c == color {
+                if c == EMPTY {
+                    if self.stamp[n] != mark {
+                        self.stamp[n] = mark;
+                        if !self.touches(n, color, keep) {
+                            gained += 1;
+                        }
+                    }
+                } else if c == color {
                     let l = self.label[n];
-                    if l == UNLABELLED || l < base {
-                        self.retire_string(l, base);
-                        self.label[n] = id;
+                    // From `a` into every other joined string; inside one, along its own id.
+                    let enter = if j == a {
+                        l != UNLABELLED && l != keep
+                    } else {
+                        l == own
+                    };
+                    if enter && self.stamp[n] != mark {
+                        self.stamp[n] = mark;
                         self.stack.push(n as u32);
                     }
-                } else if c == EMPTY && self.stamp[n] != mark {
-                    self.stamp[n] = mark;
-                    liberties += 1;
                 }
             }
         }
-        self.strings.push(Str {
-            color,
-            liberties,
-            size,
-            first: start as u32,
-        });
+        for id in ids.into_iter().flatten() {
+            if id != keep {
+                let s = &mut self.strings[id as usize];
+                size += s.size;
+                s.size = 0;
+                s.liberties = 0;
+            }
+        }
+        for &j in &self.stack {
+            self.label[j as usize] = keep;
+        }
+        let s = &mut self.strings[keep as usize];
+        s.size += size;
+        s.liberties += gained;
     }
 
-    /// Retires the old string id `l` (see [`Grid::relabel_around`]); `UNLABELLED` and fresh
-    /// ids are left alone.
-    fn retire_string(&mut self, l: u32, base: u32) {
-        if l < base {
-            let s = &mut self.strings[l as usize];
-            s.size = 0;
-            s.liberties = 0;
-        }
+    /// Whether the empty cell `e` is a liberty of the string `id` of colour `color`.
+    fn touches(&self, e: usize, color: u8, id: u32) -> bool {
+        self.neighbours(e)
+            .into_iter()
+            .any(|n| self.cells[n] == color && self.label[n] == id)
     }
 
     /// [`Grid::relabel_around`]: gives the empty region through `start` a fresh id, with the
