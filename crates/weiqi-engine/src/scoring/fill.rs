@@ -80,6 +80,10 @@ pub(crate) struct Filling {
     /// Per cell and colour: cache of "a stone of that colour here would have two liberties"
     /// (0 unknown, 1 yes, 2 no), for the enclosed test.
     approach: Vec<[u8; 2]>,
+    /// The empty cells of the round's position P, in row-major order (built from P0 by
+    /// [`Filling::run`], the cells of every round's stones dropped after the round): every
+    /// loop of a round and of the count on P* that reads only empty cells walks this list.
+    empties: Vec<u32>,
     /// Candidates of a fill step.
     candidates: Vec<u32>,
     /// Stones to add in a round (cell, value).
@@ -284,10 +288,8 @@ impl Filling {
             }
         }
         // Which strings border which regions; liberties that are own eye points.
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY {
-                continue;
-            }
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -310,10 +312,8 @@ impl Filling {
         // can be approached by the opponent with two liberties.
         self.approach.clear();
         self.approach.resize(g.cells.len(), [0, 0]);
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY {
-                continue;
-            }
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -333,10 +333,8 @@ impl Filling {
         // least) is enclosed.
         let mut all_enclosed = vec![[true, true]; nr];
         let mut any = vec![[false, false]; nr];
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY {
-                continue;
-            }
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -359,6 +357,11 @@ impl Filling {
         }
     }
 
+    /// Whether the position has an open dame point (a dame point of P0 still empty).
+    fn any_open_dame(&self) -> bool {
+        self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
+    }
+
     /// Whether the empty cell `i` of the labelled position is an open dame point outside the
     /// exempt regions.
     fn open_dame(&self, g: &Grid, i: usize) -> bool {
@@ -374,8 +377,10 @@ impl Filling {
         self.member.resize(len, 0);
         self.seen.resize(len, 0);
         let mut any_dame = false;
+        self.empties.clear();
         for i in g.board_cells() {
             if g.cells[i] == EMPTY {
+                self.empties.push(i as u32);
                 let t = g.region_of(i).touch;
                 self.kind[i] = if t == BLACK || t == WHITE {
                     t
@@ -393,6 +398,7 @@ impl Filling {
                 if !self.round(g, &mut added) {
                     break;
                 }
+                self.empties.retain(|&i| g.cells[i as usize] == EMPTY);
                 // Only stones were added, on the cells of `adds`: the local relabelling gives
                 // the labels of a full one (see `Grid::relabel_around`).
                 g.relabel_around(self.adds.iter().map(|&(i, _)| i as usize));
@@ -405,11 +411,9 @@ impl Filling {
     fn round(&mut self, g: &mut Grid, added: &mut Vec<(usize, Added)>) -> bool {
         // 4.2: every teire of P.
         self.adds.clear();
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY
-                && (self.kind[i] == BLACK || self.kind[i] == WHITE)
-                && self.is_teire(g, i)
-            {
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
+            if (self.kind[i] == BLACK || self.kind[i] == WHITE) && self.is_teire(g, i) {
                 self.adds.push((i as u32, self.kind[i]));
             }
         }
@@ -423,15 +427,13 @@ impl Filling {
             return true;
         }
         // 4.3: the fill step (nothing to fill without an open dame point).
-        if !g
-            .board_cells()
-            .any(|i| g.cells[i] == EMPTY && self.kind[i] == DAME)
-        {
+        if !self.any_open_dame() {
             return false;
         }
         self.find_exempt(g);
         self.candidates.clear();
-        for i in g.board_cells() {
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
             if self.open_dame(g, i)
                 && (self.admissible(g, i, BLACK) || self.admissible(g, i, WHITE))
             {
@@ -478,9 +480,7 @@ impl Filling {
     /// 9.1).
     fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
         // Exempt regions are regions of open dame points: without any, nothing is exempt.
-        if g.board_cells()
-            .any(|i| g.cells[i] == EMPTY && self.kind[i] == DAME)
-        {
+        if self.any_open_dame() {
             self.find_exempt(g);
         } else {
             self.region_exempt.clear();
@@ -495,8 +495,9 @@ impl Filling {
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
         let mut borders_open_dame = vec![false; g.strings.len()];
         let mut looks_dead = vec![false; g.strings.len()];
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY || self.kind[i] != DAME {
+        for &i in &self.empties {
+            let i = i as usize;
+            if self.kind[i] != DAME {
                 continue;
             }
             let is_exempt = self.region_exempt[g.label[i] as usize];
@@ -526,9 +527,10 @@ impl Filling {
         // c in atari (S2) shares its fate; applied once, from the S2 strings only.
         let mut s3_region = vec![false; g.regions.len()];
         let mut any_s3 = false;
-        for i in g.board_cells() {
+        for &i in &self.empties {
+            let i = i as usize;
             let c = self.kind[i];
-            if g.cells[i] == EMPTY && (c == BLACK || c == WHITE) {
+            if c == BLACK || c == WHITE {
                 let atari = g
                     .neighbours(i)
                     .into_iter()
@@ -540,8 +542,9 @@ impl Filling {
             }
         }
         if any_s3 {
-            for i in g.board_cells() {
-                if g.cells[i] == EMPTY && s3_region[g.label[i] as usize] {
+            for &i in &self.empties {
+                let i = i as usize;
+                if s3_region[g.label[i] as usize] {
                     for n in g.neighbours(i) {
                         if matches!(g.cells[n], BLACK | WHITE) {
                             seki_5_2[g.label[n] as usize] = true;
