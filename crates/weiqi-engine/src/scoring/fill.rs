@@ -84,6 +84,9 @@ pub(crate) struct Filling {
     /// [`Filling::run`], the cells of every round's stones dropped after the round): every
     /// loop of a round and of the count on P* that reads only empty cells walks this list.
     empties: Vec<u32>,
+    /// Per string of the round's labels: its liberties less the candidates next to it, the
+    /// liberties it keeps in every Q_p once p is filled (4.3 step 2, 4.7).
+    q_after: Vec<u32>,
     /// Candidates of a fill step.
     candidates: Vec<u32>,
     /// Stones to add in a round (cell, value).
@@ -201,14 +204,29 @@ impl Filling {
     }
 
     /// 3.1: whether the fill (p, x) is admissible (p an open dame point not in an exempt region,
-    /// checked by the caller).
-    fn admissible(&mut self, g: &mut Grid, p: usize, x: u8) -> bool {
+    /// checked by the caller), in P (`in_q` false) or in Q_p (`in_q` true: every other
+    /// candidate holds a neutral stone, `q_after` is up to date).
+    ///
+    /// **Shortcut** (FILLING.md 4.7: the liberty counts are read from the round's labels, in
+    /// Q_p with the candidates taken off once per round): a string next to p that keeps four
+    /// liberties or more once p is filled is not capturable (2.5: K1 needs at most one, K2 at
+    /// most three) and keeps a liberty, so it passes A2 unflooded; an own string that does
+    /// passes A1 for the string it joins (every liberty it keeps is one of the joined string).
+    fn admissible(&mut self, g: &mut Grid, p: usize, x: u8, in_q: bool) -> bool {
         let o = other(x);
+        let roomy = |f: &Filling, nb: usize| f.after(g, g.label[nb] as usize, in_q) >= 4;
+        let a1_roomy = g
+            .neighbours(p)
+            .into_iter()
+            .any(|nb| g.cells[nb] == x && roomy(self, nb));
+        let a2_roomy = g
+            .neighbours(p)
+            .map(|nb| g.cells[nb] == o && roomy(self, nb));
         g.cells[p] = x;
-        let mut ok = !self.capturable(g, p); // A1
+        let mut ok = a1_roomy || !self.capturable(g, p); // A1
         if ok {
-            for nb in g.neighbours(p) {
-                if g.cells[nb] != o {
+            for (k, nb) in g.neighbours(p).into_iter().enumerate() {
+                if g.cells[nb] != o || a2_roomy[k] {
                     continue;
                 }
                 // A2 for the string T through nb.
@@ -226,6 +244,37 @@ impl Filling {
         }
         g.cells[p] = EMPTY;
         ok
+    }
+
+    /// The liberties the string `s` of the round's labels, a neighbour of the tested point p,
+    /// keeps once p is filled: in P its count less p; in Q_p (`in_q`) its count less every
+    /// candidate next to it, p included (`q_after`).
+    fn after(&self, g: &Grid, s: usize, in_q: bool) -> u32 {
+        if in_q {
+            self.q_after[s]
+        } else {
+            // p is an empty neighbour of the string, so one of its liberties.
+            g.strings[s].liberties - 1
+        }
+    }
+
+    /// `q_after` for the round's candidates: per string, its liberties less the distinct
+    /// candidates next to it (each one of its liberties).
+    fn count_q_after(&mut self, g: &Grid) {
+        self.q_after.clear();
+        self.q_after.extend(g.strings.iter().map(|s| s.liberties));
+        for &c in &self.candidates {
+            let mut seen = [u32::MAX; 4];
+            for (k, nb) in g.neighbours(c as usize).into_iter().enumerate() {
+                if matches!(g.cells[nb], BLACK | WHITE) {
+                    let id = g.label[nb];
+                    if !seen[..k].contains(&id) {
+                        seen[k] = id;
+                        self.q_after[id as usize] -= 1;
+                    }
+                }
+            }
+        }
     }
 
     /// 4.2: whether the empty eye point `t` (of colour `kind[t]`) is a teire of the position.
@@ -259,9 +308,21 @@ impl Filling {
             1 => true,
             2 => false,
             _ => {
-                g.cells[d] = color;
-                let ok = self.liberties(g, d).1 >= 2;
-                g.cells[d] = EMPTY;
+                // Without a flood when the labels decide: two empty neighbours of `d`, or a
+                // string of `color` next to it with three liberties (it keeps two besides
+                // `d`), are liberties of the string the stone joins.
+                let nbs = g.neighbours(d);
+                let free = nbs.iter().filter(|&&n| g.cells[n] == EMPTY).count();
+                let ok = free >= 2
+                    || nbs
+                        .iter()
+                        .any(|&n| g.cells[n] == color && g.string_of(n).liberties >= 3)
+                    || {
+                        g.cells[d] = color;
+                        let ok = self.liberties(g, d).1 >= 2;
+                        g.cells[d] = EMPTY;
+                        ok
+                    };
                 self.approach[d][s] = if ok { 1 } else { 2 };
                 ok
             }
@@ -330,29 +391,15 @@ impl Filling {
             }
         }
         // 2.7: a region of open dame points, and a colour whose every bordering string (one at
-        // least) is enclosed.
-        let mut all_enclosed = vec![[true, true]; nr];
-        let mut any = vec![[false, false]; nr];
-        for k in 0..self.empties.len() {
-            let i = self.empties[k] as usize;
-            let r = g.label[i] as usize;
-            for nb in g.neighbours(i) {
-                let c = g.cells[nb];
-                if c == BLACK || c == WHITE {
-                    let s = g.label[nb] as usize;
-                    any[r][side(c)] = true;
-                    if !self.enclosed[s] {
-                        all_enclosed[r][side(c)] = false;
-                    }
-                }
-            }
-        }
+        // least) is enclosed. Read from `region_string`: a region that two strings of a colour
+        // border (`MULTI`) makes neither enclosed (each has a liberty in a region bordering
+        // another string of its colour), so only a region with one string of the colour can
+        // have all of them enclosed.
         for (r, region) in g.regions.iter().enumerate() {
             let dame = self.kind[region.first as usize] == DAME;
-            self.region_dead_side[r] = [
-                dame && any[r][0] && all_enclosed[r][0],
-                dame && any[r][1] && all_enclosed[r][1],
-            ];
+            let dead = |slot: u32| slot != NONE && slot != MULTI && self.enclosed[slot as usize];
+            let [b, w] = self.region_string[r];
+            self.region_dead_side[r] = [dame && dead(b), dame && dead(w)];
             self.region_exempt[r] = self.region_dead_side[r][0] || self.region_dead_side[r][1];
         }
     }
@@ -435,7 +482,7 @@ impl Filling {
         for k in 0..self.empties.len() {
             let i = self.empties[k] as usize;
             if self.open_dame(g, i)
-                && (self.admissible(g, i, BLACK) || self.admissible(g, i, WHITE))
+                && (self.admissible(g, i, BLACK, false) || self.admissible(g, i, WHITE, false))
             {
                 self.candidates.push(i as u32);
             }
@@ -443,14 +490,15 @@ impl Filling {
         if self.candidates.is_empty() {
             return false;
         }
+        self.count_q_after(g);
         for k in 0..self.candidates.len() {
             g.cells[self.candidates[k] as usize] = NEUTRAL;
         }
         for k in 0..self.candidates.len() {
             let p = self.candidates[k] as usize;
             g.cells[p] = EMPTY;
-            let b = self.admissible(g, p, BLACK);
-            let w = self.admissible(g, p, WHITE);
+            let b = self.admissible(g, p, BLACK, true);
+            let w = self.admissible(g, p, WHITE, true);
             g.cells[p] = NEUTRAL;
             match (b, w) {
                 (true, true) => self.adds.push((p as u32, NEUTRAL)),

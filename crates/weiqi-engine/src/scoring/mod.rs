@@ -493,65 +493,59 @@ impl Scorer {
         filled: &[PointMark],
         notes: &mut Vec<String>,
     ) {
-        let fills: Vec<String> = out
-            .added
-            .iter()
-            .filter_map(|&(p, a)| match a {
-                fill::Added::Fill(c) => Some(format!("{} ({c})", p.to_sgf())),
-                fill::Added::Neutral => Some(format!("{} (neutral)", p.to_sgf())),
-                fill::Added::Teire(_) => None,
-            })
-            .collect();
+        // Each note is written into one string (no string per point but the point's name).
+        let mut fills = String::new();
+        let mut teire = String::new();
+        for &(p, a) in &out.added {
+            let (list, what) = match a {
+                fill::Added::Fill(c) => (&mut fills, color_name(c)),
+                fill::Added::Neutral => (&mut fills, "neutral"),
+                fill::Added::Teire(c) => (&mut teire, color_name(c)),
+            };
+            if !list.is_empty() {
+                list.push_str(", ");
+            }
+            list.push_str(&p.to_sgf());
+            list.push_str(" (");
+            list.push_str(what);
+            list.push(')');
+        }
         if !fills.is_empty() {
             notes.push(format!(
-                "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {}",
-                fills.join(", ")
+                "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {fills}"
             ));
         }
-        let teire: Vec<String> = out
-            .added
-            .iter()
-            .filter_map(|&(p, a)| match a {
-                fill::Added::Teire(c) => Some(format!("{} ({c})", p.to_sgf())),
-                _ => None,
-            })
-            .collect();
         if !teire.is_empty() {
             notes.push(format!(
-                "teire made by their owner, not territory (spec/FILLING.md 4.2): {}",
-                teire.join(", ")
+                "teire made by their owner, not territory (spec/FILLING.md 4.2): {teire}"
             ));
         }
         let g = &self.filled;
-        let open = |exempt: bool| -> Vec<String> {
-            g.board_cells()
-                .filter(|&i| {
+        let open = |exempt: bool| {
+            sgf_list(
+                g,
+                g.board_cells().filter(|&i| {
                     g.cells[i] == EMPTY && self.filling.is_dame_point(i) && out.exempt[i] == exempt
-                })
-                .map(|i| g.point(i).to_sgf())
-                .collect()
+                }),
+            )
         };
         let seki_points = open(false);
         if !seki_points.is_empty() {
             notes.push(format!(
-                "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {}",
-                seki_points.join(", ")
+                "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {seki_points}"
             ));
         }
         let exempt_points = open(true);
         if !exempt_points.is_empty() {
-            let stones: Vec<String> = g
-                .board_cells()
-                .filter(|&i| {
+            let stones = sgf_list(
+                g,
+                g.board_cells().filter(|&i| {
                     matches!(g.cells[i], BLACK | WHITE) && out.looks_dead[g.label[i] as usize]
-                })
-                .map(|i| g.point(i).to_sgf())
-                .collect();
+                }),
+            );
             notes.push(format!(
-                "dame left open next to stones that look dead ({}), no seki (spec/FILLING.md \
-                 2.7): {}",
-                stones.join(", "),
-                exempt_points.join(", ")
+                "dame left open next to stones that look dead ({stones}), no seki (spec/FILLING.md \
+                 2.7): {exempt_points}"
             ));
         }
         let (before, after) = (tally(literal), tally(filled));
@@ -655,6 +649,26 @@ fn void_regions(g: &Grid, seki: &[bool]) -> Vec<bool> {
         }
     }
     void
+}
+
+/// The SGF names of the points of `cells` (cells of `g`), joined by ", ".
+fn sgf_list(g: &Grid, cells: impl Iterator<Item = usize>) -> String {
+    let mut out = String::new();
+    for i in cells {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(&g.point(i).to_sgf());
+    }
+    out
+}
+
+/// The name of a colour in the notes (`Color`'s `Display`).
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
 }
 
 fn stone_mark(cell: u8, seki: bool) -> PointMark {
