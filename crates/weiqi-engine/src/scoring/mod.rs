@@ -351,10 +351,8 @@ impl Scorer {
                     &out.borders_open_dame
                 };
                 self.filled_marks(seki, &mut marks);
-                let mut literal = Vec::with_capacity(marks.len());
-                seki::string_level(&self.live, &mut self.flags);
-                self.literal_marks(Scoring::Territory, &mut literal);
-                self.filling_notes(&out, &literal, &marks, &mut notes);
+                let literal = seki::string_level_territory(&self.live);
+                self.filling_notes(&out, literal, &marks, &mut notes);
             }
         }
 
@@ -489,7 +487,7 @@ impl Scorer {
     fn filling_notes(
         &self,
         out: &fill::Outcome,
-        literal: &[PointMark],
+        literal: ByColor<u32>,
         filled: &[PointMark],
         notes: &mut Vec<String>,
     ) {
@@ -548,15 +546,12 @@ impl Scorer {
                  2.7): {exempt_points}"
             ));
         }
-        let (before, after) = (tally(literal), tally(filled));
-        if before.territory != after.territory {
+        let (before, after) = (literal, tally(filled).territory);
+        if before != after {
             notes.push(format!(
                 "without the filling (Art. 8 read literally), territory would be black {}, \
                  white {} (now black {}, white {})",
-                before.territory.black,
-                before.territory.white,
-                after.territory.black,
-                after.territory.white
+                before.black, before.white, after.black, after.white
             ));
         }
     }
