@@ -503,7 +503,7 @@ impl Scorer {
             if !list.is_empty() {
                 list.push_str(", ");
             }
-            list.push_str(&p.to_sgf());
+            push_sgf(list, p);
             list.push_str(" (");
             list.push_str(what);
             list.push(')');
@@ -653,9 +653,21 @@ fn sgf_list(g: &Grid, cells: impl Iterator<Item = usize>) -> String {
         if !out.is_empty() {
             out.push_str(", ");
         }
-        out.push_str(&g.point(i).to_sgf());
+        push_sgf(&mut out, g.point(i));
     }
     out
+}
+
+/// Appends the SGF name of `p` to `out`, as [`Point::to_sgf`] writes it (a letter per
+/// coordinate, `a`-`z` then `A`-`Z`, for coordinates below 52), without a string per point.
+fn push_sgf(out: &mut String, p: Point) {
+    let letter = |i: u8| char::from(if i < 26 { b'a' + i } else { b'A' + (i - 26) });
+    if p.col < 52 && p.row < 52 {
+        out.push(letter(p.col));
+        out.push(letter(p.row));
+    } else {
+        out.push_str(&p.to_sgf());
+    }
 }
 
 /// The name of a colour in the notes (`Color`'s `Display`).
