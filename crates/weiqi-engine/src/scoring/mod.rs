@@ -178,17 +178,16 @@ struct Tally {
     shared: u32,
 }
 
-fn tally(marks: &[PointMark]) -> Tally {
-    let mut t = Tally::default();
-    for m in marks {
-        match *m {
-            PointMark::Stone(c) | PointMark::SekiStone(c) => t.stones[c] += 1,
-            PointMark::Territory(c) => t.territory[c] += 1,
-            PointMark::Shared => t.shared += 1,
+impl Tally {
+    /// Counts one mark.
+    fn add(&mut self, m: PointMark) {
+        match m {
+            PointMark::Stone(c) | PointMark::SekiStone(c) => self.stones[c] += 1,
+            PointMark::Territory(c) => self.territory[c] += 1,
+            PointMark::Shared => self.shared += 1,
             PointMark::Dead(_) | PointMark::Neutral => {}
         }
     }
-    t
 }
 
 /// Which seki rule a count applies: `scoring.seki-eyes`, `scoring.neutral-fill` and the scoring
@@ -288,14 +287,15 @@ impl Scorer {
         let removed = self.remove_dead(board, input.dead, &mut notes);
         self.live.relabel();
         let mut marks = Vec::with_capacity(self.live.points_count());
-        match rules.seki {
+        // Each arm makes the marks and returns their tally.
+        let t = match rules.seki {
             SekiRule::Literal => {
                 seki::string_level(&self.live, &mut self.flags);
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Region => {
                 seki::region_level(&self.live, &mut self.flags);
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Count => {
                 self.flags.clear();
@@ -311,7 +311,7 @@ impl Scorer {
                         }
                     }
                 }
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Filled | SekiRule::FilledString if shortcut && !needs_filling(&self.live) => {
                 // P* = P0, no seki point, no string in seki, no note of the filling: the marks
@@ -319,7 +319,7 @@ impl Scorer {
                 // marks without seki (see `needs_filling`).
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Filled if rules.scoring == Scoring::Area => {
                 // An area count reads the filling for its seki only: the seki stones, and the
@@ -341,7 +341,7 @@ impl Scorer {
                         self.flags[i] = VOID;
                     }
                 }
-                self.literal_marks(Scoring::Area, &mut marks);
+                self.literal_marks(Scoring::Area, &mut marks)
             }
             SekiRule::FilledString | SekiRule::Filled => {
                 let out = self.run_filling();
@@ -350,13 +350,13 @@ impl Scorer {
                 } else {
                     &out.borders_open_dame
                 };
-                self.filled_marks(seki, &mut marks);
+                let t = self.filled_marks(seki, &mut marks);
                 let literal = seki::string_level_territory(&self.live);
-                self.filling_notes(&out, literal, &marks, &mut notes);
+                self.filling_notes(&out, literal, t.territory, &mut notes);
+                t
             }
-        }
+        };
 
-        let t = tally(&marks);
         let mut sides = ByColor::<SideScore>::default();
         match rules.scoring {
             Scoring::Area => {
@@ -392,11 +392,14 @@ impl Scorer {
         notes.extend(bonus_note);
         result::apply(&mut sides, input.komi, bonus, input.penalties)?;
 
-        for (k, i) in self.live.board_cells().enumerate() {
-            if self.dead[i]
-                && let Some(c) = board.get(self.live.point(i))
-            {
-                marks[k] = PointMark::Dead(c);
+        // The stones of the named dead strings are marked `Dead` (none when none was removed).
+        if removed.black + removed.white > 0 {
+            for (k, i) in self.live.board_cells().enumerate() {
+                if self.dead[i]
+                    && let Some(c) = board.get(self.live.point(i))
+                {
+                    marks[k] = PointMark::Dead(c);
+                }
             }
         }
         let margin = Points::from_halves(
@@ -429,9 +432,10 @@ impl Scorer {
     /// (VARIANTS.md 3.f; J89 Art. 8 on P0): a stone counts for its colour (marked in seki by
     /// the flags); an empty point reaching one colour is its territory unless voided; one
     /// reaching both is shared under area and dame under territory; one reaching nothing is
-    /// neutral.
-    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) {
+    /// neutral. Returns the tally of the marks.
+    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.live;
+        let mut t = Tally::default();
         marks.clear();
         for i in g.board_cells() {
             let m = match g.cells[i] {
@@ -449,17 +453,21 @@ impl Scorer {
                 }
                 c => stone_mark(c, self.flags[i] == SEKI),
             };
+            t.add(m);
             marks.push(m);
         }
+        t
     }
 
     /// Territory marks after the filling (spec/FILLING.md 5.3, 5.4): a live stone is a seki
     /// stone when its string of P* is in `seki`; an empty point of P0 is territory of c when it
     /// is an eye point of c still empty in P* whose eye region is bordered by no string in
-    /// seki; every other point (dame, filled, teire) counts for nobody.
-    fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) {
+    /// seki; every other point (dame, filled, teire) counts for nobody. Returns the tally of
+    /// the marks.
+    fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.filled;
         let void = void_regions(g, seki);
+        let mut t = Tally::default();
         marks.clear();
         for i in g.board_cells() {
             let m = match self.live.cells[i] {
@@ -477,8 +485,10 @@ impl Scorer {
                 },
                 c => stone_mark(c, seki[g.label[i] as usize]),
             };
+            t.add(m);
             marks.push(m);
         }
+        t
     }
 
     /// The notes of the filling (spec/FILLING.md 6): the stones added, the open dame of P*
@@ -488,7 +498,7 @@ impl Scorer {
         &self,
         out: &fill::Outcome,
         literal: ByColor<u32>,
-        filled: &[PointMark],
+        filled: ByColor<u32>,
         notes: &mut Vec<String>,
     ) {
         // Each note is written into one string (no string per point but the point's name).
@@ -546,7 +556,7 @@ impl Scorer {
                  2.7): {exempt_points}"
             ));
         }
-        let (before, after) = (literal, tally(filled).territory);
+        let (before, after) = (literal, filled);
         if before != after {
             notes.push(format!(
                 "without the filling (Art. 8 read literally), territory would be black {}, \
