@@ -611,6 +611,11 @@ impl Filling {
         }
     }
 
+    /// The empty cells of P\*, in row-major order, after [`Filling::run`].
+    pub(crate) fn empties(&self) -> &[u32] {
+        &self.empties
+    }
+
     /// Whether the empty cell `i` of P0 is an eye point of `c` (2.3), after [`Filling::run`].
     pub(crate) fn is_eye_point(&self, i: usize, c: u8) -> bool {
         self.kind[i] == c

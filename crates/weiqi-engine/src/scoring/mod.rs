@@ -325,7 +325,7 @@ impl Scorer {
                 // An area count reads the filling for its seki only: the seki stones, and the
                 // eye points of P* their strings void; every other point counts by reach.
                 let out = self.run_filling();
-                let void = void_regions(&self.filled, &out.seki_5_2);
+                let void = void_regions(&self.filled, self.filling.empties(), &out.seki_5_2);
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
                 let f = &self.filled;
@@ -466,7 +466,7 @@ impl Scorer {
     /// the marks.
     fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.filled;
-        let void = void_regions(g, seki);
+        let void = void_regions(g, self.filling.empties(), seki);
         let mut t = Tally::default();
         marks.clear();
         for i in g.board_cells() {
@@ -532,9 +532,11 @@ impl Scorer {
         let open = |exempt: bool| {
             sgf_list(
                 g,
-                g.board_cells().filter(|&i| {
-                    g.cells[i] == EMPTY && self.filling.is_dame_point(i) && out.exempt[i] == exempt
-                }),
+                self.filling
+                    .empties()
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|&i| self.filling.is_dame_point(i) && out.exempt[i] == exempt),
             )
         };
         let seki_points = open(false);
@@ -638,19 +640,18 @@ fn needs_filling(g: &Grid) -> bool {
 }
 
 /// Per region of the labelled grid `g`: an eye region bordered by a string in `seki` (per
-/// string of `g`) is void (spec/FILLING.md 5.3).
-fn void_regions(g: &Grid, seki: &[bool]) -> Vec<bool> {
+/// string of `g`) is void (spec/FILLING.md 5.3). `empties`: the empty cells of `g`.
+fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
     let mut void = vec![false; g.regions.len()];
-    for i in g.board_cells() {
-        if g.cells[i] == EMPTY {
-            let r = g.label[i] as usize;
-            if !void[r]
-                && g.neighbours(i)
-                    .into_iter()
-                    .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
-            {
-                void[r] = true;
-            }
+    for &i in empties {
+        let i = i as usize;
+        let r = g.label[i] as usize;
+        if !void[r]
+            && g.neighbours(i)
+                .into_iter()
+                .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
+        {
+            void[r] = true;
         }
     }
     void
