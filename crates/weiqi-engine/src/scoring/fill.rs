@@ -409,12 +409,6 @@ impl Filling {
         self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
     }
 
-    /// Whether the empty cell `i` of the labelled position is an open dame point outside the
-    /// exempt regions.
-    fn open_dame(&self, g: &Grid, i: usize) -> bool {
-        g.cells[i] == EMPTY && self.kind[i] == DAME && !self.region_exempt[g.label[i] as usize]
-    }
-
     /// Runs the procedure on `g` (P0: every stone alive, labelled) and leaves P* in it,
     /// labelled.
     pub(crate) fn run(&mut self, g: &mut Grid) -> Outcome {
@@ -477,16 +471,26 @@ impl Filling {
         if !self.any_open_dame() {
             return false;
         }
-        self.find_exempt(g);
+        // The candidates (4.3 step 1): the admissible open dame points, then those outside the
+        // exempt regions. Admissibility (3.1) does not read the exempt regions, so the regions
+        // are found only when some open dame point is admissible: a round that ends the
+        // procedure (no admissible point) skips them.
         self.candidates.clear();
         for k in 0..self.empties.len() {
             let i = self.empties[k] as usize;
-            if self.open_dame(g, i)
+            if self.kind[i] == DAME
                 && (self.admissible(g, i, BLACK, false) || self.admissible(g, i, WHITE, false))
             {
                 self.candidates.push(i as u32);
             }
         }
+        if self.candidates.is_empty() {
+            return false;
+        }
+        self.find_exempt(g);
+        let exempt = &self.region_exempt;
+        self.candidates
+            .retain(|&i| !exempt[g.label[i as usize] as usize]);
         if self.candidates.is_empty() {
             return false;
         }
