@@ -169,7 +169,7 @@ fn solve(
     g: &Geo,
     start: Pos,
     black_first: bool,
-    (group, rival): (u64, u64),
+    (group, rival): Groups,
     suicide: bool,
 ) -> Result<Solved, Box<dyn Error>> {
     let mut ids: HashMap<State, u32> = HashMap::new();
@@ -347,7 +347,10 @@ fn principal_variation(s: &Solved) -> String {
     line
 }
 
-fn parse(text: &str) -> Result<(Geo, Pos, (u64, u64)), Box<dyn Error>> {
+/// The group whose status is solved and the rival white group (0 when the diagram has no `H`).
+type Groups = (u64, u64);
+
+fn parse(text: &str) -> Result<(Geo, Pos, Groups), Box<dyn Error>> {
     let rows: Vec<Vec<char>> = text
         .lines()
         .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
