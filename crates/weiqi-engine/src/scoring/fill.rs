@@ -15,7 +15,10 @@
 //! - 5.1, 5.2: seki points and strings in seki of the final position P* (S1, S2, S3).
 //!
 //! Every hypothetical position is made in place on the cells and undone at once; the local
-//! flood fills use stamp arrays, so a test allocates nothing.
+//! flood fills use stamp arrays, so a test allocates nothing. Between rounds only the strings
+//! and regions the round's stones change are relabelled (`Grid::relabel_around`), the round's
+//! loops walk the list of its empty cells, and the tests read the liberty counts of the labels
+//! before flooding anything (FILLING.md 4.7).
 
 use weiqi_core::{Color, Point};
 
