@@ -12,7 +12,7 @@ use weiqi_core::{
 };
 use weiqi_spec::{Ko, Placement, Ruleset};
 
-use crate::board::{self, NONE, Position, code};
+use crate::board::{self, Look, NONE, Position, code};
 use crate::history::{
     Entry, Flow, History, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
 };
@@ -118,8 +118,8 @@ impl std::error::Error for EngineError {}
 enum Judged {
     /// A pass; or, with a cell, a one-stone self-capture that counts as a pass.
     Pass(u16),
-    /// A board play on the cell.
-    Play(u16),
+    /// A board play on the cell, with its neighbours as judged (reused by the play).
+    Play(u16, Look),
 }
 
 /// A game of one variant, from its setup to its result, built for speed.
@@ -538,22 +538,16 @@ impl Engine {
             return Err(Illegal::Occupied);
         }
         let c = code(color);
-        // Fast path. Invariant: a play that captures nothing and keeps a liberty cannot be a
-        // ko recapture nor remove a hot stone; its board hash is the current one with the
-        // stone's key.
-        if self.pos.quiet_and_alive(i, c) {
-            return match self.rules.ko {
-                Ko::Simple => Ok(Judged::Play(i)),
-                Ko::Ing => self.check_ban(color, i).map(|()| Judged::Play(i)),
-                _ => {
-                    let after = self.pos.hash() ^ board::key(i, c);
-                    self.check_superko(color, after).map(|()| Judged::Play(i))
-                }
-            };
+        // Fast path: the common play, from the neighbours' strings.
+        let look = self.pos.look(i);
+        if look.quiet_and_alive(c) {
+            return self.judge_quiet(color, i, look);
         }
-        let probe = self.pos.probe(i, c);
-        if probe.self_capture {
-            let rule = if probe.string_size == 1 {
+        let self_capture = look.self_capture(c);
+        if self_capture {
+            let rule = if self.rules.single_suicide == self.rules.multi_suicide
+                || self.pos.string_size(c, &look) == 1
+            {
                 self.rules.single_suicide
             } else {
                 self.rules.multi_suicide
@@ -569,12 +563,14 @@ impl Engine {
                 // J89 Art. 6 as the interpreter reads it: the opponent's last move captured
                 // exactly the one stone on `p`, and this play captures exactly the stone it
                 // played.
-                let last = self.hist.last();
-                let ko = self.flow.ko_point == i
-                    && last.kind == Kind::Play
-                    && last.mover == Some(color.opponent())
-                    && probe.captures.as_slice() == [self.pos.head(self.flow.ko_stone)]
-                    && self.pos.stones_of_head(self.pos.head(self.flow.ko_stone)) == 1;
+                let ko = self.flow.ko_point == i && {
+                    let last = self.hist.last();
+                    let ko_head = self.pos.head(self.flow.ko_stone);
+                    last.kind == Kind::Play
+                        && last.mover == Some(color.opponent())
+                        && look.captures_only(c, ko_head)
+                        && self.pos.stones_of_head(ko_head) == 1
+                };
                 if ko { Err(Illegal::Ko) } else { Ok(()) }
             }
             Ko::Ing => {
@@ -585,10 +581,7 @@ impl Engine {
                     if !matches!(k, board::BLACK | board::WHITE) {
                         continue;
                     }
-                    let head = self.pos.head(cell);
-                    let removed = probe.captures.as_slice().contains(&head)
-                        || (probe.self_capture && probe.friends.as_slice().contains(&head));
-                    if removed {
+                    if look.removes(c, self.pos.head(cell), self_capture) {
                         hit.push(h);
                     }
                 }
@@ -599,11 +592,27 @@ impl Engine {
                 self.check_ban(color, i)
             }
             _ => {
-                let after = self.pos.hash_after(i, c, &probe);
+                let after = self.pos.hash_after(i, c, &look, self_capture);
                 self.check_superko(color, after)
             }
         }
-        .map(|()| Judged::Play(i))
+        .map(|()| Judged::Play(i, look))
+    }
+
+    /// The verdict on a board play of `color` on the empty cell `i` that captures nothing and
+    /// keeps a liberty. Invariant: such a play cannot be a ko recapture nor remove a hot stone;
+    /// its board hash is the current one with the stone's key.
+    #[inline]
+    fn judge_quiet(&self, color: Color, i: u16, look: Look) -> Result<Judged, Illegal> {
+        match self.rules.ko {
+            Ko::Simple => Ok(Judged::Play(i, look)),
+            Ko::Ing => self.check_ban(color, i).map(|()| Judged::Play(i, look)),
+            _ => {
+                let after = self.pos.hash() ^ board::key(i, code(color));
+                self.check_superko(color, after)
+                    .map(|()| Judged::Play(i, look))
+            }
+        }
     }
 
     /// The superko rules, from the hash `after` of the board the play would create.
@@ -664,8 +673,8 @@ impl Engine {
                 self.flow.ko_point = NONE;
                 (Kind::Pass, cell)
             }
-            Judged::Play(i) => {
-                self.pos.play(i, code(color));
+            Judged::Play(i, look) => {
+                self.pos.play(i, code(color), &look);
                 let opp = self.pos.captured().len();
                 let own = self.pos.self_captured().len();
                 if opp + own > 0 {
@@ -1074,7 +1083,7 @@ impl Engine {
                 let mut report = ActionReport::default();
                 match judged {
                     Judged::Pass(cell) => report.counted_as_pass = cell != NONE,
-                    Judged::Play(_) => {
+                    Judged::Play(..) => {
                         report.captured = self.pos.captured().to_vec();
                         report.captured.sort();
                         report.self_captured = self.pos.self_captured().to_vec();
