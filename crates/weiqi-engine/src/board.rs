@@ -768,15 +768,16 @@ impl Position {
     /// and `own` (a self-capture, `i` included) stones. The strings around the play are rebuilt
     /// by flood fill: every string whose stones or liberties the play changed touches `i` or a
     /// removed stone, or contains one (undo is not on the playout path; it only has to be exact).
-    pub(crate) fn unplay(&mut self, i: u16, c: u8, opponent: &[u16], own: &[u16]) {
+    pub(crate) fn unplay(&mut self, i: u16, c: u8, opponent: &[Point], own: &[Point]) {
         let opp = 3 - c;
         if own.is_empty() {
             self.set_empty(i, c);
         }
-        for &s in opponent {
-            self.set_stone(s, opp);
+        for &p in opponent {
+            self.set_stone(self.index(p), opp);
         }
-        for &s in own {
+        for &p in own {
+            let s = self.index(p);
             if s != i {
                 self.set_stone(s, c);
             }
@@ -785,7 +786,8 @@ impl Position {
         for n in self.neighbours(i) {
             self.rebuild_string(n, r);
         }
-        for &s in opponent.iter().chain(own) {
+        for &p in opponent.iter().chain(own) {
+            let s = self.index(p);
             self.rebuild_string(s, r);
             for n in self.neighbours(s) {
                 self.rebuild_string(n, r);
@@ -954,33 +956,37 @@ impl Position {
     /// Black, minus White's, minus `komi` (positive: Black leads).
     #[must_use]
     pub fn area_score_tromp_taylor(&self, komi: weiqi_core::Points) -> weiqi_core::Points {
+        // One pass over the cells (walls skipped), a flood fill per empty region not yet seen;
+        // a region of one point (no empty neighbour: the commonest at the end of a playout) is
+        // counted from its four neighbours without the flood's stack.
         let mut black: i64 = 0;
         let mut white: i64 = 0;
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = [0u64; MAX_CELLS.div_ceil(64)];
         let mut stack: Vec<u16> = Vec::new();
-        for p in self.size.points() {
-            let i = self.index(p);
-            match self.color_at(i) {
+        let stone = |k: u8| if k == BLACK || k == WHITE { k } else { 0 };
+        for (at, cell) in self.cells.iter().enumerate() {
+            match cell.color {
                 BLACK => black += 1,
                 WHITE => white += 1,
-                _ => {
-                    if seen[usize::from(i)] {
-                        continue;
-                    }
-                    let mut region: i64 = 0;
-                    let mut reach = 0u8;
-                    seen[usize::from(i)] = true;
-                    stack.push(i);
-                    while let Some(x) = stack.pop() {
-                        region += 1;
-                        for n in self.neighbours(x) {
-                            match self.color_at(n) {
-                                EMPTY if !seen[usize::from(n)] => {
-                                    seen[usize::from(n)] = true;
+                EMPTY if seen[at / 64] >> (at % 64) & 1 == 0 => {
+                    let i = u16::try_from(at).unwrap_or(NONE);
+                    let around = self.neighbours(i).map(|n| self.color_at(n));
+                    let mut reach = around.iter().fold(0, |r, &k| r | stone(k));
+                    let mut region: i64 = 1;
+                    if around.contains(&EMPTY) {
+                        seen[at / 64] |= 1 << (at % 64);
+                        stack.push(i);
+                        region = 0;
+                        while let Some(x) = stack.pop() {
+                            region += 1;
+                            for n in self.neighbours(x) {
+                                let k = self.color_at(n);
+                                let m = usize::from(n);
+                                if k == EMPTY && seen[m / 64] >> (m % 64) & 1 == 0 {
+                                    seen[m / 64] |= 1 << (m % 64);
                                     stack.push(n);
                                 }
-                                k @ (BLACK | WHITE) => reach |= k,
-                                _ => {}
+                                reach |= stone(k);
                             }
                         }
                     }
@@ -990,6 +996,7 @@ impl Position {
                         white += region;
                     }
                 }
+                _ => {}
             }
         }
         weiqi_core::Points::whole(black - white) - komi

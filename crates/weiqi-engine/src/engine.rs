@@ -678,10 +678,7 @@ impl Engine {
                 let opp = self.pos.captured().len();
                 let own = self.pos.self_captured().len();
                 if opp + own > 0 {
-                    let pos = &self.pos;
-                    self.hist
-                        .removed
-                        .extend(pos.removed().iter().map(|&p| pos.index(p)));
+                    self.hist.removed.extend_from_slice(self.pos.removed());
                 }
                 // At most 52 * 52 stones leave the board in one play.
                 removed = (
