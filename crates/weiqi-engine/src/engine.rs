@@ -113,6 +113,17 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// What an entry records of the flow before its move ([`Engine::save_flow`]).
+#[derive(Debug, Clone, Copy)]
+struct Before {
+    /// The simple-ko cells of the flow before the move.
+    ko_point: u16,
+    /// See `ko_point`.
+    ko_stone: u16,
+    /// Whether the whole flow was pushed on `History::flows`.
+    saved_flow: bool,
+}
+
 /// What a move does, once judged legal.
 #[derive(Debug, Clone, Copy)]
 enum Judged {
@@ -294,8 +305,8 @@ impl Engine {
             actions: 0,
             notes: Vec::new(),
         };
-        let before = engine.flow;
-        engine.push_entry(Kind::Setup, None, NONE, false, &before, 0, (0, 0));
+        let before = engine.save_flow(false);
+        engine.push_entry(Kind::Setup, None, NONE, false, before, 0, (0, 0));
         Ok(engine)
     }
 
@@ -658,7 +669,18 @@ impl Engine {
 
     /// Performs a judged move.
     fn commit(&mut self, color: Color, judged: Judged) {
-        let before = self.flow;
+        // A plain play (see `Entry::saved_flow`): a board play by the player to move, while
+        // playing, outside a handicap placement, with no pass and no standing agreement since
+        // the last board play.
+        let f = &self.flow;
+        let plain = matches!(judged, Judged::Play(..))
+            && color == f.to_move
+            && f.phase == Phase::Playing
+            && f.placement_left == 0
+            && f.since_resume == 0
+            && f.since_play == 0
+            && !f.agreed;
+        let before = self.save_flow(plain);
         let placing = self.flow.placement_left > 0;
         let removed_at = self.hist.removed.len();
         let mut removed = (0u16, 0u16);
@@ -707,7 +729,7 @@ impl Engine {
         if self.rules.ko == Ko::Ing {
             self.update_hot(color, kind, cell);
         }
-        let t = self.push_entry(kind, Some(color), cell, false, &before, removed_at, removed);
+        let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
         let cycle_end = self
             .rules
             .long_cycle
@@ -769,7 +791,7 @@ impl Engine {
         let last = *self.hist.last();
         let black_passed_last = last.kind == Kind::Pass && last.mover == Some(Color::Black);
         if self.rules.white_passes_last && black_passed_last {
-            let before = self.flow;
+            let before = self.save_flow(false);
             self.pos.clear_removed();
             self.flow.to_move = Color::Black;
             self.flow.ko_point = NONE;
@@ -782,7 +804,7 @@ impl Engine {
                 Some(Color::White),
                 NONE,
                 true,
-                &before,
+                before,
                 removed_at,
                 (0, 0),
             );
@@ -840,9 +862,23 @@ impl Engine {
             .is_some_and(|q| captured.contains(&self.pos.point(q)))
     }
 
-    /// Appends an entry and updates the indexes; returns its number. `before` is the flow
-    /// before the move: it is saved in `flows` unless the move is a plain play (see
-    /// `Entry::saved_flow`), whose flow undo rebuilds.
+    /// Records the flow before a move, for the move's entry (`push_entry`): the whole flow goes
+    /// to `flows` unless the move is a `plain` play, whose flow undo rebuilds from the entry
+    /// (see `Entry::saved_flow`). Call it before the move changes the flow.
+    #[inline]
+    fn save_flow(&mut self, plain: bool) -> Before {
+        if !plain {
+            self.hist.flows.push(self.flow);
+        }
+        Before {
+            ko_point: self.flow.ko_point,
+            ko_stone: self.flow.ko_stone,
+            saved_flow: !plain,
+        }
+    }
+
+    /// Appends an entry and updates the indexes; returns its number. `before` is what
+    /// `save_flow` recorded of the flow before the move.
     #[allow(clippy::too_many_arguments)]
     fn push_entry(
         &mut self,
@@ -850,7 +886,7 @@ impl Engine {
         mover: Option<Color>,
         cell: u16,
         automatic: bool,
-        before: &Flow,
+        before: Before,
         removed_at: usize,
         removed: (u16, u16),
     ) -> usize {
@@ -858,16 +894,6 @@ impl Engine {
         let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let board_hash = self.pos.hash();
         let to_move = self.flow.to_move;
-        let plain = kind == Kind::Play
-            && mover == Some(before.to_move)
-            && before.phase == Phase::Playing
-            && before.placement_left == 0
-            && before.since_resume == 0
-            && before.since_play == 0
-            && !before.agreed;
-        if !plain {
-            self.hist.flows.push(*before);
-        }
         let mut entry = Entry {
             board: board_hash,
             cycle_count: 1,
@@ -884,7 +910,7 @@ impl Engine {
             mover,
             kind,
             automatic,
-            saved_flow: !plain,
+            saved_flow: before.saved_flow,
             ban: false,
         };
         let indexed = kind != Kind::Setup || self.rules.initial_counts;
