@@ -134,21 +134,26 @@ impl Engine {
     /// Starts `program` with `args`, its standard error discarded.
     pub fn start(program: impl AsRef<Path>, args: &[&str]) -> Result<Engine, GtpError> {
         let program = program.as_ref();
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| GtpError::Start {
-                program: program.to_path_buf(),
-                reason: e.to_string().to_lowercase(),
-            })?;
+            .stderr(Stdio::null());
+        // Its own process group, so that stopping it also stops what it started (a shell
+        // wrapper's program, a helper process): no child process is left behind (issue 14).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| GtpError::Start {
+            program: program.to_path_buf(),
+            reason: e.to_string().to_lowercase(),
+        })?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
+                kill_group(&child);
                 return Err(GtpError::Start {
                     program: program.to_path_buf(),
                     reason: "no pipe to the program".to_owned(),
@@ -329,15 +334,33 @@ impl Engine {
         answer
     }
 
-    /// Kills the program (if it still runs) and reaps it.
+    /// Kills the program (if it still runs) and reaps it, then kills what is left of its
+    /// process group (processes it started that outlived it).
     fn stop(&mut self) {
         self.stdin = None;
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+        kill_group(&self.child);
     }
 }
+
+/// Kills every process left in the process group the program was started in (its id is the
+/// program's pid). Safe after the program was reaped: a pid is not reused while a process group
+/// of that id has members, and an empty group is an error that is ignored.
+#[cfg(unix)]
+fn kill_group(child: &Child) {
+    use nix::sys::signal::{Signal, killpg};
+    use nix::unistd::Pid;
+    if let Ok(pid) = i32::try_from(child.id()) {
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+}
+
+/// Elsewhere only the program itself is stopped.
+#[cfg(not(unix))]
+fn kill_group(_child: &Child) {}
 
 impl Drop for Engine {
     fn drop(&mut self) {
@@ -350,7 +373,8 @@ mod tests {
     use super::*;
 
     /// A GTP program written in sh: answers `name`, echoes `echo`, fails `bad`, sleeps on
-    /// `hang`, exits on `quit` and on `die` (without answering the latter).
+    /// `hang`, starts a background `sleep` on `spawn` and answers its pid, exits on `quit` and
+    /// on `die` (without answering the latter).
     const FAKE: &str = r#"while read -r cmd arg; do
       case "$cmd" in
         name) printf '= fake\n\n' ;;
@@ -359,6 +383,7 @@ mod tests {
         hang) sleep 30 ;;
         die) exit 3 ;;
         junk) printf 'hello\n\n' ;;
+        spawn) sleep 300 & printf '= %s\n\n' "$!" ;;
         quit) printf '=\n\n'; exit 0 ;;
       esac
     done"#;
@@ -414,6 +439,45 @@ mod tests {
             e.command("name", SECOND),
             Err(GtpError::Closed { .. })
         ));
+    }
+
+    /// Whether process `pid` has ended (gone, or a zombie nobody reaped yet).
+    #[cfg(target_os = "linux")]
+    fn ended(pid: &str) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => true,
+            Ok(stat) => stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+        }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn stopping_a_program_stops_the_processes_it_started() {
+        // Issue 14: "no child process is left behind", grandchildren included (the `sleep`
+        // of a hanging sh program, or the engine a wrapper script starts).
+        for how in ["timeout", "quit", "drop"] {
+            let mut e = fake();
+            let pid = e.command("spawn", SECOND).expect("a pid");
+            assert!(!ended(&pid), "{how}: the background sleep {pid} runs");
+            match how {
+                "timeout" => {
+                    let limit = Duration::from_millis(200);
+                    assert!(e.command("hang", limit).is_err());
+                }
+                "quit" => assert_eq!(e.quit(SECOND), Ok(())),
+                _ => drop(e),
+            }
+            let deadline = Instant::now() + SECOND;
+            while !ended(&pid) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            assert!(
+                ended(&pid),
+                "{how}: the background sleep {pid} was left running"
+            );
+        }
     }
 
     #[test]

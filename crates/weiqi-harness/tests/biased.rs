@@ -73,3 +73,59 @@ fn dense_and_scoring_cases_reach_theirs() {
     assert!(scoring.stopped > 2 * CASES, "{scoring}");
     assert!(scoring.disputed > 0 && scoring.tie > 0, "{scoring}");
 }
+
+/// Issue 12 item 1 ("seki ... hane seki") and VARIANTS.md 4.12: the hane-seki shape is placed,
+/// in every symmetry and with the colours swapped or not, with exactly its two three-stone
+/// strings in atari (one of each colour, their liberties two different points), and its seeded
+/// cases reach a count with seki stones on which both referees agree (`oracle::run` fails on
+/// any divergence).
+#[test]
+fn the_hane_seki_is_placed_with_two_strings_in_atari_and_counted_with_seki() {
+    use weiqi_core::Board;
+    use weiqi_harness::shapes::{Placement, place, string_and_liberties};
+    let index = SHAPES
+        .iter()
+        .position(|s| s.name == "hane-seki")
+        .expect("the hane-seki shape");
+    for symmetry in 0..8 {
+        for swap in [false, true] {
+            let placed = place(
+                index,
+                Placement {
+                    symmetry,
+                    swap,
+                    grow: [2; 4],
+                },
+            )
+            .expect("the diagram reads");
+            let mut board = Board::new(placed.size);
+            for &(p, c) in &placed.stones {
+                board.set(p, Some(c));
+            }
+            let mut in_atari = Vec::new();
+            for (p, c) in board.iter() {
+                let Some(c) = c else { continue };
+                let (string, liberties) = string_and_liberties(&board, p);
+                // Each string once: at its first stone in row order.
+                let first = string.iter().all(|q| (q.row, q.col) >= (p.row, p.col));
+                if liberties.len() == 1 && first {
+                    in_atari.push((c, string.len(), liberties[0]));
+                }
+            }
+            assert_eq!(
+                in_atari.len(),
+                2,
+                "symmetry {symmetry}, swap {swap}: {in_atari:?}"
+            );
+            assert!(in_atari.iter().all(|&(_, n, _)| n == 3), "{in_atari:?}");
+            assert_ne!(in_atari[0].0, in_atari[1].0, "{in_atari:?}");
+            assert_ne!(in_atari[0].2, in_atari[1].2, "{in_atari:?}");
+        }
+    }
+    let s = run(CASES, |u| Case::of_shape(u, index));
+    println!("hane-seki: {s}");
+    assert!(
+        s.seki > 0,
+        "the hane seki was never counted with seki stones: {s}"
+    );
+}

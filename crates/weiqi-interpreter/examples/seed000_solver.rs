@@ -16,8 +16,10 @@
 //! `cargo run --release -p weiqi-interpreter --example seed000_solver`
 //!
 //! Optional arguments: another diagram file in the same format (`X`, `O`, `.`, `A` for the
-//! self-capture point, `G` for one stone of the group whose status is solved), then `B` or `W`
-//! for the player to move (default `B`).
+//! self-capture point, `G` for one stone of the group whose status is solved, optionally `H` for
+//! one stone of a white group whose capture also ends the search with the group alive: the
+//! capturing race is won, which keeps the state space of a seki small), then `B` or `W` for the
+//! player to move (default `B`).
 
 use std::collections::HashMap;
 use std::error::Error;
@@ -167,7 +169,7 @@ fn solve(
     g: &Geo,
     start: Pos,
     black_first: bool,
-    group: u64,
+    (group, rival): Groups,
     suicide: bool,
 ) -> Result<Solved, Box<dyn Error>> {
     let mut ids: HashMap<State, u32> = HashMap::new();
@@ -214,6 +216,14 @@ fn solve(
                 out.push(Edge {
                     label,
                     to: GROUP_CAPTURED,
+                });
+                continue;
+            }
+            if next.white & rival != rival {
+                label.push_str("[captures the white group]");
+                out.push(Edge {
+                    label,
+                    to: END_ALIVE,
                 });
                 continue;
             }
@@ -337,7 +347,10 @@ fn principal_variation(s: &Solved) -> String {
     line
 }
 
-fn parse(text: &str) -> Result<(Geo, Pos, u64), Box<dyn Error>> {
+/// The group whose status is solved and the rival white group (0 when the diagram has no `H`).
+type Groups = (u64, u64);
+
+fn parse(text: &str) -> Result<(Geo, Pos, Groups), Box<dyn Error>> {
     let rows: Vec<Vec<char>> = text
         .lines()
         .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
@@ -350,6 +363,7 @@ fn parse(text: &str) -> Result<(Geo, Pos, u64), Box<dyn Error>> {
     let g = Geo::new(width, rows.len())?;
     let mut p = Pos { black: 0, white: 0 };
     let mut group_stone = None;
+    let mut rival_stone = None;
     for (r, row) in rows.iter().enumerate() {
         for (c, &ch) in row.iter().enumerate() {
             let bit = 1u64 << (r * width + c);
@@ -360,6 +374,10 @@ fn parse(text: &str) -> Result<(Geo, Pos, u64), Box<dyn Error>> {
                     group_stone = Some(bit);
                 }
                 'O' => p.white |= bit,
+                'H' => {
+                    p.white |= bit;
+                    rival_stone = Some(bit);
+                }
                 '.' | 'A' => {}
                 other => return Err(format!("unknown diagram character {other:?}").into()),
             }
@@ -369,7 +387,8 @@ fn parse(text: &str) -> Result<(Geo, Pos, u64), Box<dyn Error>> {
         return Err("the diagram marks no group stone `G`".into());
     };
     let _ = g.height;
-    Ok((g, p, g.flood(p.black, stone)))
+    let rival = rival_stone.map_or(0, |s| g.flood(p.white, s));
+    Ok((g, p, (g.flood(p.black, stone), rival)))
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -387,7 +406,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("{}", text.trim_end());
     println!(
         "big group: {} stones, {} to move",
-        group.count_ones(),
+        group.0.count_ones(),
         if black_first { "Black" } else { "White" }
     );
     for suicide in [false, true] {
