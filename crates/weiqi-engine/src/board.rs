@@ -187,6 +187,13 @@ impl Look {
         (self.color[j] == 3 - c) & (self.libs[j] == 1)
     }
 
+    /// Whether every neighbour is a stone of colour code `c` or a wall (the eye test of
+    /// [`Position::is_eye_of`]).
+    #[inline(always)]
+    pub(crate) fn is_eye_of(&self, c: u8) -> bool {
+        self.color.iter().all(|&k| (k == c) | (k == WALL))
+    }
+
     /// The number of empty neighbours.
     #[inline(always)]
     pub(crate) fn empty_count(&self) -> u16 {

@@ -466,6 +466,32 @@ impl Engine {
         Ok(())
     }
 
+    /// The move choice of a random playout in one step: if `p` is an own eye of the player to
+    /// move ([`Engine::is_own_eye`]), returns `Ok(false)` and changes nothing; otherwise plays
+    /// `p` as [`Engine::play`] does (`Ok(true)`, or the refusal with the game unchanged). The
+    /// same rulings as the two calls, with the neighbours of `p` read once.
+    #[inline]
+    pub fn play_unless_own_eye(&mut self, p: Point) -> Result<bool, Illegal> {
+        let color = self.flow.to_move;
+        let simple = self.flow.phase == Phase::Playing && self.flow.placement_left == 0;
+        if simple
+            && let Some(i) = self.pos.cell_of(p)
+            && self.pos.color_at(i) == board::EMPTY
+        {
+            let look = self.pos.look(i);
+            if look.is_eye_of(code(color)) {
+                return Ok(false);
+            }
+            let judged = self.judge_board_play(color, i, look)?;
+            self.commit(color, judged);
+            return Ok(true);
+        }
+        if self.is_own_eye(p) {
+            return Ok(false);
+        }
+        self.play(Move::Play(p)).map(|()| true)
+    }
+
     /// Takes back the last move (and White's automatic last pass with it). Refused (`false`)
     /// at the initial position and after a non-move action (a proposal, a resumption, a
     /// resignation) that followed the last move.
@@ -548,9 +574,16 @@ impl Engine {
         if self.pos.color_at(i) != board::EMPTY {
             return Err(Illegal::Occupied);
         }
+        self.judge_board_play(color, i, self.pos.look(i))
+    }
+
+    /// The board part of [`Engine::judge`]: a play of `color` (the player to move, while
+    /// playing, outside a handicap placement or placing a handicap stone) on the empty cell
+    /// `i`, whose neighbours `look` describes (suicide, then ko).
+    #[inline]
+    fn judge_board_play(&self, color: Color, i: u16, look: Look) -> Result<Judged, Illegal> {
         let c = code(color);
         // Fast path: the common play, from the neighbours' strings.
-        let look = self.pos.look(i);
         if look.quiet_and_alive(c) {
             return self.judge_quiet(color, i, look);
         }
