@@ -116,11 +116,12 @@ struct Cell {
 /// play itself reuses it ([`Position::play`]), so that judging and making a move read the
 /// neighbours once.
 ///
-/// Invariant: a `Look` describes the position it was read from and is used before that position
-/// changes. `head` and
-/// `libs` are meaningful for stones only: an empty or wall cell keeps a stale head (always a
-/// valid cell index, so reading its `libs` is safe), and every test below masks them by the
-/// colour.
+/// Invariants: a `Look` describes the position it was read from and is used before that
+/// position changes (the engine judges and plays in one call). `head` and `libs` are meaningful
+/// for stones only: an empty or wall cell keeps a stale head (always a valid cell index, so
+/// reading its `libs` is safe), and every test below masks them by the colour. The liberty
+/// counts a play derives from it are checked against flood fills after every move by
+/// `tests/properties.rs`, and its verdicts against the interpreter by the harness.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Look {
     /// The neighbours' colour codes.
