@@ -703,27 +703,25 @@ impl Position {
             return false;
         }
         let first = look.first();
-        // Each distinct neighbouring string loses the liberty `i`, once.
-        for (j, &new) in first.iter().enumerate() {
-            let k = look.color[j];
-            if new & ((k == c) | (k == opp)) {
-                self.cells[usize::from(look.head[j])].libs -= 1;
-            }
-        }
-        // The lone stone's liberties are all new to it; joining recounts only the smaller side.
-        // A lone stone joined to a string: its free neighbours already adjacent to the string
-        // must not count twice, which `join` checks (the stone is the smaller side or is
-        // relabelled first). The heads of `look` stay valid: each distinct friend is joined
-        // once, and a join relabels only the strings already joined.
+        // Each distinct neighbouring string loses the liberty `i`, once; each distinct friend
+        // is then joined (its count already without `i`). The lone stone's liberties are all
+        // new to it; joining recounts only the smaller side. A lone stone joined to a string:
+        // its free neighbours already adjacent to the string must not count twice, which
+        // `join` checks (the stone is the smaller side or is relabelled first). The heads of
+        // `look` stay valid: each distinct friend is joined once, and a join relabels only the
+        // strings already joined.
         let mut head = i;
         for (j, &new) in first.iter().enumerate() {
-            if new & (look.color[j] == c) {
-                let h = look.head[j];
-                head = if head == i {
-                    self.join_stone(i, h, c)
-                } else {
-                    self.join(head, h, c)
-                };
+            let (k, h) = (look.color[j], look.head[j]);
+            if new & ((k == c) | (k == opp)) {
+                self.cells[usize::from(h)].libs -= 1;
+                if k == c {
+                    head = if head == i {
+                        self.join_stone(i, h, c)
+                    } else {
+                        self.join(head, h, c)
+                    };
+                }
             }
         }
         // An opponent string whose one liberty was `i` has none now.
