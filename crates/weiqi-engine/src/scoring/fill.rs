@@ -15,7 +15,10 @@
 //! - 5.1, 5.2: seki points and strings in seki of the final position P* (S1, S2, S3).
 //!
 //! Every hypothetical position is made in place on the cells and undone at once; the local
-//! flood fills use stamp arrays, so a test allocates nothing.
+//! flood fills use stamp arrays, so a test allocates nothing. Between rounds only the strings
+//! and regions the round's stones change are relabelled (`Grid::relabel_around`), the round's
+//! loops walk the list of its empty cells, and the tests read the liberty counts of the labels
+//! before flooding anything (FILLING.md 4.7).
 
 use weiqi_core::{Color, Point};
 
@@ -80,6 +83,13 @@ pub(crate) struct Filling {
     /// Per cell and colour: cache of "a stone of that colour here would have two liberties"
     /// (0 unknown, 1 yes, 2 no), for the enclosed test.
     approach: Vec<[u8; 2]>,
+    /// The empty cells of the round's position P, in row-major order (built from P0 by
+    /// [`Filling::run`], the cells of every round's stones dropped after the round): every
+    /// loop of a round and of the count on P* that reads only empty cells walks this list.
+    empties: Vec<u32>,
+    /// Per string of the round's labels: its liberties less the candidates next to it, the
+    /// liberties it keeps in every Q_p once p is filled (4.3 step 2, 4.7).
+    q_after: Vec<u32>,
     /// Candidates of a fill step.
     candidates: Vec<u32>,
     /// Stones to add in a round (cell, value).
@@ -197,14 +207,29 @@ impl Filling {
     }
 
     /// 3.1: whether the fill (p, x) is admissible (p an open dame point not in an exempt region,
-    /// checked by the caller).
-    fn admissible(&mut self, g: &mut Grid, p: usize, x: u8) -> bool {
+    /// checked by the caller), in P (`in_q` false) or in Q_p (`in_q` true: every other
+    /// candidate holds a neutral stone, `q_after` is up to date).
+    ///
+    /// **Shortcut** (FILLING.md 4.7: the liberty counts are read from the round's labels, in
+    /// Q_p with the candidates taken off once per round): a string next to p that keeps four
+    /// liberties or more once p is filled is not capturable (2.5: K1 needs at most one, K2 at
+    /// most three) and keeps a liberty, so it passes A2 unflooded; an own string that does
+    /// passes A1 for the string it joins (every liberty it keeps is one of the joined string).
+    fn admissible(&mut self, g: &mut Grid, p: usize, x: u8, in_q: bool) -> bool {
         let o = other(x);
+        let roomy = |f: &Filling, nb: usize| f.after(g, g.label[nb] as usize, in_q) >= 4;
+        let a1_roomy = g
+            .neighbours(p)
+            .into_iter()
+            .any(|nb| g.cells[nb] == x && roomy(self, nb));
+        let a2_roomy = g
+            .neighbours(p)
+            .map(|nb| g.cells[nb] == o && roomy(self, nb));
         g.cells[p] = x;
-        let mut ok = !self.capturable(g, p); // A1
+        let mut ok = a1_roomy || !self.capturable(g, p); // A1
         if ok {
-            for nb in g.neighbours(p) {
-                if g.cells[nb] != o {
+            for (k, nb) in g.neighbours(p).into_iter().enumerate() {
+                if g.cells[nb] != o || a2_roomy[k] {
                     continue;
                 }
                 // A2 for the string T through nb.
@@ -224,11 +249,42 @@ impl Filling {
         ok
     }
 
+    /// The liberties the string `s` of the round's labels, a neighbour of the tested point p,
+    /// keeps once p is filled: in P its count less p; in Q_p (`in_q`) its count less every
+    /// candidate next to it, p included (`q_after`).
+    fn after(&self, g: &Grid, s: usize, in_q: bool) -> u32 {
+        if in_q {
+            self.q_after[s]
+        } else {
+            // p is an empty neighbour of the string, so one of its liberties.
+            g.strings[s].liberties - 1
+        }
+    }
+
+    /// `q_after` for the round's candidates: per string, its liberties less the distinct
+    /// candidates next to it (each one of its liberties).
+    fn count_q_after(&mut self, g: &Grid) {
+        self.q_after.clear();
+        self.q_after.extend(g.strings.iter().map(|s| s.liberties));
+        for &c in &self.candidates {
+            let mut seen = [u32::MAX; 4];
+            for (k, nb) in g.neighbours(c as usize).into_iter().enumerate() {
+                if matches!(g.cells[nb], BLACK | WHITE) {
+                    let id = g.label[nb];
+                    if !seen[..k].contains(&id) {
+                        seen[k] = id;
+                        self.q_after[id as usize] -= 1;
+                    }
+                }
+            }
+        }
+    }
+
     /// 4.2: whether the empty eye point `t` (of colour `kind[t]`) is a teire of the position.
     fn is_teire(&mut self, g: &mut Grid, t: usize) -> bool {
         let c = self.kind[t];
-        // The labels are those of the round's position (relabelled after every round), so the
-        // liberty counts of the strings next to `t` are read, not flooded.
+        // The labels are those of the round's position (brought up to date after every round),
+        // so the liberty counts of the strings next to `t` are read, not flooded.
         let own = |nb: usize| g.cells[nb] == c;
         let in_atari = g
             .neighbours(t)
@@ -255,9 +311,21 @@ impl Filling {
             1 => true,
             2 => false,
             _ => {
-                g.cells[d] = color;
-                let ok = self.liberties(g, d).1 >= 2;
-                g.cells[d] = EMPTY;
+                // Without a flood when the labels decide: two empty neighbours of `d`, or a
+                // string of `color` next to it with three liberties (it keeps two besides
+                // `d`), are liberties of the string the stone joins.
+                let nbs = g.neighbours(d);
+                let free = nbs.iter().filter(|&&n| g.cells[n] == EMPTY).count();
+                let ok = free >= 2
+                    || nbs
+                        .iter()
+                        .any(|&n| g.cells[n] == color && g.string_of(n).liberties >= 3)
+                    || {
+                        g.cells[d] = color;
+                        let ok = self.liberties(g, d).1 >= 2;
+                        g.cells[d] = EMPTY;
+                        ok
+                    };
                 self.approach[d][s] = if ok { 1 } else { 2 };
                 ok
             }
@@ -284,10 +352,8 @@ impl Filling {
             }
         }
         // Which strings border which regions; liberties that are own eye points.
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY {
-                continue;
-            }
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -310,10 +376,8 @@ impl Filling {
         // can be approached by the opponent with two liberties.
         self.approach.clear();
         self.approach.resize(g.cells.len(), [0, 0]);
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY {
-                continue;
-            }
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -330,39 +394,22 @@ impl Filling {
             }
         }
         // 2.7: a region of open dame points, and a colour whose every bordering string (one at
-        // least) is enclosed.
-        let mut all_enclosed = vec![[true, true]; nr];
-        let mut any = vec![[false, false]; nr];
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY {
-                continue;
-            }
-            let r = g.label[i] as usize;
-            for nb in g.neighbours(i) {
-                let c = g.cells[nb];
-                if c == BLACK || c == WHITE {
-                    let s = g.label[nb] as usize;
-                    any[r][side(c)] = true;
-                    if !self.enclosed[s] {
-                        all_enclosed[r][side(c)] = false;
-                    }
-                }
-            }
-        }
+        // least) is enclosed. Read from `region_string`: a region that two strings of a colour
+        // border (`MULTI`) makes neither enclosed (each has a liberty in a region bordering
+        // another string of its colour), so only a region with one string of the colour can
+        // have all of them enclosed.
         for (r, region) in g.regions.iter().enumerate() {
             let dame = self.kind[region.first as usize] == DAME;
-            self.region_dead_side[r] = [
-                dame && any[r][0] && all_enclosed[r][0],
-                dame && any[r][1] && all_enclosed[r][1],
-            ];
+            let dead = |slot: u32| slot != NONE && slot != MULTI && self.enclosed[slot as usize];
+            let [b, w] = self.region_string[r];
+            self.region_dead_side[r] = [dame && dead(b), dame && dead(w)];
             self.region_exempt[r] = self.region_dead_side[r][0] || self.region_dead_side[r][1];
         }
     }
 
-    /// Whether the empty cell `i` of the labelled position is an open dame point outside the
-    /// exempt regions.
-    fn open_dame(&self, g: &Grid, i: usize) -> bool {
-        g.cells[i] == EMPTY && self.kind[i] == DAME && !self.region_exempt[g.label[i] as usize]
+    /// Whether the position has an open dame point (a dame point of P0 still empty).
+    fn any_open_dame(&self) -> bool {
+        self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
     }
 
     /// Runs the procedure on `g` (P0: every stone alive, labelled) and leaves P* in it,
@@ -374,8 +421,10 @@ impl Filling {
         self.member.resize(len, 0);
         self.seen.resize(len, 0);
         let mut any_dame = false;
+        self.empties.clear();
         for i in g.board_cells() {
             if g.cells[i] == EMPTY {
+                self.empties.push(i as u32);
                 let t = g.region_of(i).touch;
                 self.kind[i] = if t == BLACK || t == WHITE {
                     t
@@ -393,7 +442,10 @@ impl Filling {
                 if !self.round(g, &mut added) {
                     break;
                 }
-                g.relabel();
+                self.empties.retain(|&i| g.cells[i as usize] == EMPTY);
+                // Only stones were added, on the cells of `adds`: the local relabelling gives
+                // the labels of a full one (see `Grid::relabel_around`).
+                g.relabel_around(self.adds.iter().map(|&(i, _)| i as usize));
             }
         }
         self.finish(g, added)
@@ -403,11 +455,9 @@ impl Filling {
     fn round(&mut self, g: &mut Grid, added: &mut Vec<(usize, Added)>) -> bool {
         // 4.2: every teire of P.
         self.adds.clear();
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY
-                && (self.kind[i] == BLACK || self.kind[i] == WHITE)
-                && self.is_teire(g, i)
-            {
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
+            if (self.kind[i] == BLACK || self.kind[i] == WHITE) && self.is_teire(g, i) {
                 self.adds.push((i as u32, self.kind[i]));
             }
         }
@@ -421,17 +471,18 @@ impl Filling {
             return true;
         }
         // 4.3: the fill step (nothing to fill without an open dame point).
-        if !g
-            .board_cells()
-            .any(|i| g.cells[i] == EMPTY && self.kind[i] == DAME)
-        {
+        if !self.any_open_dame() {
             return false;
         }
-        self.find_exempt(g);
+        // The candidates (4.3 step 1): the admissible open dame points, then those outside the
+        // exempt regions. Admissibility (3.1) does not read the exempt regions, so the regions
+        // are found only when some open dame point is admissible: a round that ends the
+        // procedure (no admissible point) skips them.
         self.candidates.clear();
-        for i in g.board_cells() {
-            if self.open_dame(g, i)
-                && (self.admissible(g, i, BLACK) || self.admissible(g, i, WHITE))
+        for k in 0..self.empties.len() {
+            let i = self.empties[k] as usize;
+            if self.kind[i] == DAME
+                && (self.admissible(g, i, BLACK, false) || self.admissible(g, i, WHITE, false))
             {
                 self.candidates.push(i as u32);
             }
@@ -439,14 +490,22 @@ impl Filling {
         if self.candidates.is_empty() {
             return false;
         }
+        self.find_exempt(g);
+        let exempt = &self.region_exempt;
+        self.candidates
+            .retain(|&i| !exempt[g.label[i as usize] as usize]);
+        if self.candidates.is_empty() {
+            return false;
+        }
+        self.count_q_after(g);
         for k in 0..self.candidates.len() {
             g.cells[self.candidates[k] as usize] = NEUTRAL;
         }
         for k in 0..self.candidates.len() {
             let p = self.candidates[k] as usize;
             g.cells[p] = EMPTY;
-            let b = self.admissible(g, p, BLACK);
-            let w = self.admissible(g, p, WHITE);
+            let b = self.admissible(g, p, BLACK, true);
+            let w = self.admissible(g, p, WHITE, true);
             g.cells[p] = NEUTRAL;
             match (b, w) {
                 (true, true) => self.adds.push((p as u32, NEUTRAL)),
@@ -476,9 +535,7 @@ impl Filling {
     /// 9.1).
     fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
         // Exempt regions are regions of open dame points: without any, nothing is exempt.
-        if g.board_cells()
-            .any(|i| g.cells[i] == EMPTY && self.kind[i] == DAME)
-        {
+        if self.any_open_dame() {
             self.find_exempt(g);
         } else {
             self.region_exempt.clear();
@@ -493,8 +550,9 @@ impl Filling {
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
         let mut borders_open_dame = vec![false; g.strings.len()];
         let mut looks_dead = vec![false; g.strings.len()];
-        for i in g.board_cells() {
-            if g.cells[i] != EMPTY || self.kind[i] != DAME {
+        for &i in &self.empties {
+            let i = i as usize;
+            if self.kind[i] != DAME {
                 continue;
             }
             let is_exempt = self.region_exempt[g.label[i] as usize];
@@ -524,9 +582,10 @@ impl Filling {
         // c in atari (S2) shares its fate; applied once, from the S2 strings only.
         let mut s3_region = vec![false; g.regions.len()];
         let mut any_s3 = false;
-        for i in g.board_cells() {
+        for &i in &self.empties {
+            let i = i as usize;
             let c = self.kind[i];
-            if g.cells[i] == EMPTY && (c == BLACK || c == WHITE) {
+            if c == BLACK || c == WHITE {
                 let atari = g
                     .neighbours(i)
                     .into_iter()
@@ -538,8 +597,9 @@ impl Filling {
             }
         }
         if any_s3 {
-            for i in g.board_cells() {
-                if g.cells[i] == EMPTY && s3_region[g.label[i] as usize] {
+            for &i in &self.empties {
+                let i = i as usize;
+                if s3_region[g.label[i] as usize] {
                     for n in g.neighbours(i) {
                         if matches!(g.cells[n], BLACK | WHITE) {
                             seki_5_2[g.label[n] as usize] = true;
@@ -556,6 +616,11 @@ impl Filling {
             borders_open_dame,
             looks_dead,
         }
+    }
+
+    /// The empty cells of P\*, in row-major order, after [`Filling::run`].
+    pub(crate) fn empties(&self) -> &[u32] {
+        &self.empties
     }
 
     /// Whether the empty cell `i` of P0 is an eye point of `c` (2.3), after [`Filling::run`].

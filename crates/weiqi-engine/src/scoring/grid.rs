@@ -43,6 +43,39 @@ pub(crate) const fn color_of(cell: u8) -> Option<Color> {
     }
 }
 
+/// The on-board cells of a [`Grid`], row by row (see [`Grid::board_cells`]).
+///
+/// A counter that steps over the one border cell between rows, cheaper for the optimiser
+/// than a `flat_map` over row ranges (the loops over the board in the count and the filling
+/// run once or more per point). **Invariant:** a row of the padded board is `width` on-board
+/// cells followed by one border cell (module doc), so the cell after a row's last is the
+/// border and the next row starts one further; `end` is one past the last row's last cell.
+#[derive(Debug, Clone)]
+pub(crate) struct BoardCells {
+    next: usize,
+    row_end: usize,
+    end: usize,
+    stride: usize,
+}
+
+impl Iterator for BoardCells {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.next == self.row_end {
+            if self.row_end >= self.end {
+                return None;
+            }
+            self.next += 1;
+            self.row_end += self.stride;
+        }
+        let i = self.next;
+        self.next += 1;
+        Some(i)
+    }
+}
+
 /// No label yet.
 pub(crate) const UNLABELLED: u32 = u32::MAX;
 
@@ -52,9 +85,9 @@ pub(crate) struct Region {
     /// Bit [`BLACK`] if a Black stone borders the region, bit [`WHITE`] for White: 1 and 2
     /// reach one colour only (Tromp-Taylor), 3 both, 0 none (an empty board).
     pub touch: u8,
-    /// The number of points.
+    /// The number of points (0: a retired id, see [`Grid::relabel_around`]).
     pub size: u32,
-    /// The first cell of the region in row-major order.
+    /// A cell of the region: the first in row-major order after [`Grid::relabel`].
     pub first: u32,
 }
 
@@ -65,9 +98,9 @@ pub(crate) struct Str {
     pub color: u8,
     /// The number of distinct liberties.
     pub liberties: u32,
-    /// The number of stones.
+    /// The number of stones (0: a retired id, see [`Grid::relabel_around`]).
     pub size: u32,
-    /// The first cell of the string in row-major order.
+    /// A stone of the string: the first in row-major order after [`Grid::relabel`].
     pub first: u32,
 }
 
@@ -88,9 +121,10 @@ pub(crate) struct Grid {
     /// The string id of a stone cell or the region id of an empty cell ([`UNLABELLED`] for
     /// the border).
     pub label: Vec<u32>,
-    /// The regions, by id, in the order of their first point.
+    /// The regions, by id (after [`Grid::relabel`] in the order of their first point; ids
+    /// retired by [`Grid::relabel_around`] stay in place).
     pub regions: Vec<Region>,
-    /// The strings, by id, in the order of their first point.
+    /// The strings, by id (as `regions`).
     pub strings: Vec<Str>,
     /// Flood fill stack (capacity: every cell).
     stack: Vec<u32>,
@@ -202,12 +236,14 @@ impl Grid {
     }
 
     /// Every on-board cell, row by row from the top-left corner.
-    pub fn board_cells(&self) -> impl Iterator<Item = usize> + use<> {
-        let (w, h, s) = (self.width, self.height, self.stride);
-        (0..h).flat_map(move |r| {
-            let start = (r + 1) * s + 1;
-            start..start + w
-        })
+    pub fn board_cells(&self) -> BoardCells {
+        let start = self.stride + 1;
+        BoardCells {
+            next: start,
+            row_end: start + self.width,
+            end: (self.height + 1) * self.stride,
+            stride: self.stride,
+        }
     }
 
     /// The number of on-board points.
@@ -316,6 +352,197 @@ impl Grid {
         self.mark = mark;
     }
 
+    /// Brings the labelling up to date after stones (Black, White or [`NEUTRAL`]) were put on
+    /// the empty cells `added` of a labelled board, nothing removed (the dame filling's rounds,
+    /// spec/FILLING.md 4.2 and 4.3), touching only what the additions change.
+    ///
+    /// **Invariant** (checked against [`Grid::relabel`] by the tests below): adding stones
+    /// changes exactly (a) the strings that contain or neighbour an added cell (merged, or a
+    /// liberty fewer) and (b) the regions that contained an added cell (smaller, perhaps split).
+    /// A string that does not neighbour an added cell keeps its stones and its liberties; a
+    /// region that held no added cell keeps its points, and no added stone borders it (a
+    /// neighbour of an added cell was in the same region as that cell).
+    ///
+    /// Strings, in two steps on the final cells. (1) Every added cell was one liberty of each
+    /// distinct string next to it: those counts drop by one, so every string counts the
+    /// liberties it has in the final position. (2) The added stones are joined one at a time
+    /// to the strings of their colour next to them (already labelled ones): the largest keeps
+    /// its id, the others are flooded (through their own id only) and relabelled to it, and
+    /// the joined string gains the liberties of the others and of the new stone that are not
+    /// already its own (an empty cell is its liberty iff a neighbour carries its id). So a
+    /// join floods the smaller strings only, never the big group a teire connects to.
+    ///
+    /// Regions: the regions of the added cells are re-flooded from their empty neighbours
+    /// (every remaining point of a changed region is connected to one of them inside the old
+    /// region) and get fresh ids appended to `regions`; a cell was re-flooded iff its label is
+    /// at least the length `regions` had on entry. Ids that no cell carries any more (joined
+    /// strings, changed regions) are *retired*: `size` 0 (strings also `liberties` 0), left in
+    /// place, so the vectors are indexed by label as after [`Grid::relabel`] and a per-id flag
+    /// of a retired id is never read through a cell. An added neutral cell is left
+    /// [`UNLABELLED`], as [`Grid::relabel`] leaves it.
+    pub fn relabel_around<I>(&mut self, added: I)
+    where
+        I: IntoIterator<Item = usize> + Clone,
+    {
+        let base_r = self.regions.len() as u32;
+        for a in added.clone() {
+            let r = self.label[a];
+            if r != UNLABELLED && r < base_r {
+                self.regions[r as usize].size = 0;
+            }
+            self.label[a] = UNLABELLED;
+        }
+        // (1) One liberty fewer for each distinct labelled string next to an added cell.
+        for a in added.clone() {
+            let ids = self.string_neighbours(a, None);
+            for id in ids.into_iter().flatten() {
+                self.strings[id as usize].liberties -= 1;
+            }
+        }
+        // (2) Join each added stone to its colour's labelled strings around it.
+        for a in added.clone() {
+            if matches!(self.cells[a], BLACK | WHITE) {
+                self.join(a);
+            }
+        }
+        for a in added {
+            for n in self.neighbours(a) {
+                if self.cells[n] == EMPTY && self.label[n] < base_r {
+                    self.flood_region(n, base_r);
+                }
+            }
+        }
+    }
+
+    /// The distinct string ids carried by the stone neighbours of cell `a` (of colour `color`
+    /// only, if given); unlabelled stones (added ones not joined yet) are skipped.
+    fn string_neighbours(&self, a: usize, color: Option<u8>) -> [Option<u32>; 4] {
+        let mut ids = [None; 4];
+        for (k, n) in self.neighbours(a).into_iter().enumerate() {
+            let c = self.cells[n];
+            let l = self.label[n];
+            if matches!(c, BLACK | WHITE)
+                && color.is_none_or(|x| x == c)
+                && l != UNLABELLED
+                && !ids[..k].contains(&Some(l))
+            {
+                ids[k] = Some(l);
+            }
+        }
+        ids
+    }
+
+    /// [`Grid::relabel_around`], step (2): joins the added stone `a` to the labelled strings of
+    /// its colour next to it, or makes it a string of its own.
+    fn join(&mut self, a: usize) {
+        let color = self.cells[a];
+        let ids = self.string_neighbours(a, Some(color));
+        let Some(keep) = ids
+            .into_iter()
+            .flatten()
+            .max_by_key(|&id| self.strings[id as usize].size)
+        else {
+            let liberties = self
+                .neighbours(a)
+                .into_iter()
+                .filter(|&n| self.cells[n] == EMPTY)
+                .count() as u32;
+            self.label[a] = self.strings.len() as u32;
+            self.strings.push(Str {
+                color,
+                liberties,
+                size: 1,
+                first: a as u32,
+            });
+            return;
+        };
+        let mark = self.next_mark();
+        let mut gained = 0u32;
+        let mut size = 1u32;
+        // Cells to relabel: `a`, then the stones of every other joined string.
+        self.stack.clear();
+        self.stack.push(a as u32);
+        let mut k = 0;
+        while k < self.stack.len() {
+            let j = self.stack[k] as usize;
+            k += 1;
+            let own = self.label[j];
+            for n in self.neighbours(j) {
+                let c = self.cells[n];
+                if c == EMPTY {
+                    if self.stamp[n] != mark {
+                        self.stamp[n] = mark;
+                        if !self.touches(n, color, keep) {
+                            gained += 1;
+                        }
+                    }
+                } else if c == color {
+                    let l = self.label[n];
+                    // From `a` into every other joined string; inside one, along its own id.
+                    let enter = if j == a {
+                        l != UNLABELLED && l != keep
+                    } else {
+                        l == own
+                    };
+                    if enter && self.stamp[n] != mark {
+                        self.stamp[n] = mark;
+                        self.stack.push(n as u32);
+                    }
+                }
+            }
+        }
+        for id in ids.into_iter().flatten() {
+            if id != keep {
+                let s = &mut self.strings[id as usize];
+                size += s.size;
+                s.size = 0;
+                s.liberties = 0;
+            }
+        }
+        for &j in &self.stack {
+            self.label[j as usize] = keep;
+        }
+        let s = &mut self.strings[keep as usize];
+        s.size += size;
+        s.liberties += gained;
+    }
+
+    /// Whether the empty cell `e` is a liberty of the string `id` of colour `color`.
+    fn touches(&self, e: usize, color: u8, id: u32) -> bool {
+        self.neighbours(e)
+            .into_iter()
+            .any(|n| self.cells[n] == color && self.label[n] == id)
+    }
+
+    /// [`Grid::relabel_around`]: gives the empty region through `start` a fresh id, with the
+    /// colours it touches (its old id, below `base`, was retired by the caller).
+    fn flood_region(&mut self, start: usize, base: u32) {
+        let id = self.regions.len() as u32;
+        let (mut touch, mut size) = (0u8, 0u32);
+        self.label[start] = id;
+        self.stack.clear();
+        self.stack.push(start as u32);
+        while let Some(j) = self.stack.pop() {
+            size += 1;
+            for n in self.neighbours(j as usize) {
+                let c = self.cells[n];
+                if c == EMPTY {
+                    if self.label[n] < base {
+                        self.label[n] = id;
+                        self.stack.push(n as u32);
+                    }
+                } else if c == BLACK || c == WHITE {
+                    touch |= c;
+                }
+            }
+        }
+        self.regions.push(Region {
+            touch,
+            size,
+            first: start as u32,
+        });
+    }
+
     /// The string of a stone cell (after [`Grid::relabel`]).
     #[must_use]
     pub fn string_of(&self, i: usize) -> &Str {
@@ -391,6 +618,89 @@ mod tests {
                 assert_eq!(on_sorted, exp_sorted, "{w}x{h} {p:?}");
             }
             assert_eq!(count, g.points_count());
+        }
+    }
+
+    /// The labelling of `g` in a form that does not depend on ids: per on-board cell, the
+    /// string (colour, liberties, size) or region (touch, size) it belongs to, and the first
+    /// cell of the same string or region (so equal forms mean equal partitions).
+    fn canonical(g: &Grid) -> Vec<(u8, u32, u32, usize)> {
+        let mut first_of = std::collections::HashMap::new();
+        g.board_cells()
+            .map(|i| {
+                let l = g.label[i];
+                if g.cells[i] == NEUTRAL {
+                    assert_eq!(l, UNLABELLED, "a neutral cell carries no label");
+                    return (NEUTRAL, 0, 0, i);
+                }
+                let first = *first_of.entry((g.cells[i] == EMPTY, l)).or_insert(i);
+                if g.cells[i] == EMPTY {
+                    let r = g.regions[l as usize];
+                    assert!(r.size > 0, "a cell carries a retired region id");
+                    (r.touch, r.size, 0, first)
+                } else {
+                    let s = g.strings[l as usize];
+                    assert!(s.size > 0, "a cell carries a retired string id");
+                    (s.color + 8, s.liberties, s.size, first)
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn relabel_around_gives_the_full_relabelling() {
+        // The invariant of `Grid::relabel_around` (the dame filling's rounds, spec/FILLING.md
+        // 4.2-4.3, add stones and never remove any): after every batch of Black, White and
+        // neutral stones put on empty cells, the local relabelling partitions the board into
+        // the same strings and regions, with the same liberties, sizes and touches, as a full
+        // relabelling; every cell carries a live id, and every live id is carried by a cell.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32
+        };
+        for case in 0..300u32 {
+            let side = 2 + case % 12;
+            let size = BoardSize::new(side, side + case % 3).expect("valid size");
+            let mut g = Grid::new(size);
+            let density = next() % 90;
+            for i in g.board_cells().collect::<Vec<_>>() {
+                let v = next() % 100;
+                if v < density {
+                    g.cells[i] = if v % 2 == 0 { BLACK } else { WHITE };
+                }
+            }
+            g.relabel();
+            for _round in 0..6 {
+                let empty: Vec<usize> = g.board_cells().filter(|&i| g.cells[i] == EMPTY).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let mut added = Vec::new();
+                for &i in &empty {
+                    if next() % 4 == 0 {
+                        g.cells[i] = [BLACK, WHITE, NEUTRAL][(next() % 3) as usize];
+                        added.push(i);
+                    }
+                }
+                g.relabel_around(added.iter().copied());
+                let mut full = g.clone();
+                full.relabel();
+                assert_eq!(canonical(&g), canonical(&full), "case {case}");
+                let live = |sizes: Vec<u32>| sizes.into_iter().filter(|&n| n > 0).count();
+                assert_eq!(
+                    live(g.strings.iter().map(|s| s.size).collect()),
+                    full.strings.len(),
+                    "case {case}: a live string id no cell carries"
+                );
+                assert_eq!(
+                    live(g.regions.iter().map(|r| r.size).collect()),
+                    full.regions.len(),
+                    "case {case}: a live region id no cell carries"
+                );
+            }
         }
     }
 

@@ -178,17 +178,16 @@ struct Tally {
     shared: u32,
 }
 
-fn tally(marks: &[PointMark]) -> Tally {
-    let mut t = Tally::default();
-    for m in marks {
-        match *m {
-            PointMark::Stone(c) | PointMark::SekiStone(c) => t.stones[c] += 1,
-            PointMark::Territory(c) => t.territory[c] += 1,
-            PointMark::Shared => t.shared += 1,
+impl Tally {
+    /// Counts one mark.
+    fn add(&mut self, m: PointMark) {
+        match m {
+            PointMark::Stone(c) | PointMark::SekiStone(c) => self.stones[c] += 1,
+            PointMark::Territory(c) => self.territory[c] += 1,
+            PointMark::Shared => self.shared += 1,
             PointMark::Dead(_) | PointMark::Neutral => {}
         }
     }
-    t
 }
 
 /// Which seki rule a count applies: `scoring.seki-eyes`, `scoring.neutral-fill` and the scoring
@@ -288,14 +287,15 @@ impl Scorer {
         let removed = self.remove_dead(board, input.dead, &mut notes);
         self.live.relabel();
         let mut marks = Vec::with_capacity(self.live.points_count());
-        match rules.seki {
+        // Each arm makes the marks and returns their tally.
+        let t = match rules.seki {
             SekiRule::Literal => {
                 seki::string_level(&self.live, &mut self.flags);
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Region => {
                 seki::region_level(&self.live, &mut self.flags);
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Count => {
                 self.flags.clear();
@@ -311,7 +311,7 @@ impl Scorer {
                         }
                     }
                 }
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Filled | SekiRule::FilledString if shortcut && !needs_filling(&self.live) => {
                 // P* = P0, no seki point, no string in seki, no note of the filling: the marks
@@ -319,13 +319,13 @@ impl Scorer {
                 // marks without seki (see `needs_filling`).
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
-                self.literal_marks(rules.scoring, &mut marks);
+                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Filled if rules.scoring == Scoring::Area => {
                 // An area count reads the filling for its seki only: the seki stones, and the
                 // eye points of P* their strings void; every other point counts by reach.
                 let out = self.run_filling();
-                let void = void_regions(&self.filled, &out.seki_5_2);
+                let void = void_regions(&self.filled, self.filling.empties(), &out.seki_5_2);
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
                 let f = &self.filled;
@@ -341,7 +341,7 @@ impl Scorer {
                         self.flags[i] = VOID;
                     }
                 }
-                self.literal_marks(Scoring::Area, &mut marks);
+                self.literal_marks(Scoring::Area, &mut marks)
             }
             SekiRule::FilledString | SekiRule::Filled => {
                 let out = self.run_filling();
@@ -350,15 +350,13 @@ impl Scorer {
                 } else {
                     &out.borders_open_dame
                 };
-                self.filled_marks(seki, &mut marks);
-                let mut literal = Vec::with_capacity(marks.len());
-                seki::string_level(&self.live, &mut self.flags);
-                self.literal_marks(Scoring::Territory, &mut literal);
-                self.filling_notes(&out, &literal, &marks, &mut notes);
+                let t = self.filled_marks(seki, &mut marks);
+                let literal = seki::string_level_territory(&self.live);
+                self.filling_notes(&out, literal, t.territory, &mut notes);
+                t
             }
-        }
+        };
 
-        let t = tally(&marks);
         let mut sides = ByColor::<SideScore>::default();
         match rules.scoring {
             Scoring::Area => {
@@ -394,11 +392,14 @@ impl Scorer {
         notes.extend(bonus_note);
         result::apply(&mut sides, input.komi, bonus, input.penalties)?;
 
-        for (k, i) in self.live.board_cells().enumerate() {
-            if self.dead[i]
-                && let Some(c) = board.get(self.live.point(i))
-            {
-                marks[k] = PointMark::Dead(c);
+        // The stones of the named dead strings are marked `Dead` (none when none was removed).
+        if removed.black + removed.white > 0 {
+            for (k, i) in self.live.board_cells().enumerate() {
+                if self.dead[i]
+                    && let Some(c) = board.get(self.live.point(i))
+                {
+                    marks[k] = PointMark::Dead(c);
+                }
             }
         }
         let margin = Points::from_halves(
@@ -431,9 +432,10 @@ impl Scorer {
     /// (VARIANTS.md 3.f; J89 Art. 8 on P0): a stone counts for its colour (marked in seki by
     /// the flags); an empty point reaching one colour is its territory unless voided; one
     /// reaching both is shared under area and dame under territory; one reaching nothing is
-    /// neutral.
-    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) {
+    /// neutral. Returns the tally of the marks.
+    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.live;
+        let mut t = Tally::default();
         marks.clear();
         for i in g.board_cells() {
             let m = match g.cells[i] {
@@ -451,17 +453,21 @@ impl Scorer {
                 }
                 c => stone_mark(c, self.flags[i] == SEKI),
             };
+            t.add(m);
             marks.push(m);
         }
+        t
     }
 
     /// Territory marks after the filling (spec/FILLING.md 5.3, 5.4): a live stone is a seki
     /// stone when its string of P* is in `seki`; an empty point of P0 is territory of c when it
     /// is an eye point of c still empty in P* whose eye region is bordered by no string in
-    /// seki; every other point (dame, filled, teire) counts for nobody.
-    fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) {
+    /// seki; every other point (dame, filled, teire) counts for nobody. Returns the tally of
+    /// the marks.
+    fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.filled;
-        let void = void_regions(g, seki);
+        let void = void_regions(g, self.filling.empties(), seki);
+        let mut t = Tally::default();
         marks.clear();
         for i in g.board_cells() {
             let m = match self.live.cells[i] {
@@ -479,8 +485,10 @@ impl Scorer {
                 },
                 c => stone_mark(c, seki[g.label[i] as usize]),
             };
+            t.add(m);
             marks.push(m);
         }
+        t
     }
 
     /// The notes of the filling (spec/FILLING.md 6): the stones added, the open dame of P*
@@ -489,80 +497,73 @@ impl Scorer {
     fn filling_notes(
         &self,
         out: &fill::Outcome,
-        literal: &[PointMark],
-        filled: &[PointMark],
+        literal: ByColor<u32>,
+        filled: ByColor<u32>,
         notes: &mut Vec<String>,
     ) {
-        let fills: Vec<String> = out
-            .added
-            .iter()
-            .filter_map(|&(p, a)| match a {
-                fill::Added::Fill(c) => Some(format!("{} ({c})", p.to_sgf())),
-                fill::Added::Neutral => Some(format!("{} (neutral)", p.to_sgf())),
-                fill::Added::Teire(_) => None,
-            })
-            .collect();
+        // Each note is written into one string (no string per point but the point's name).
+        let mut fills = String::new();
+        let mut teire = String::new();
+        for &(p, a) in &out.added {
+            let (list, what) = match a {
+                fill::Added::Fill(c) => (&mut fills, color_name(c)),
+                fill::Added::Neutral => (&mut fills, "neutral"),
+                fill::Added::Teire(c) => (&mut teire, color_name(c)),
+            };
+            if !list.is_empty() {
+                list.push_str(", ");
+            }
+            push_sgf(list, p);
+            list.push_str(" (");
+            list.push_str(what);
+            list.push(')');
+        }
         if !fills.is_empty() {
             notes.push(format!(
-                "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {}",
-                fills.join(", ")
+                "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {fills}"
             ));
         }
-        let teire: Vec<String> = out
-            .added
-            .iter()
-            .filter_map(|&(p, a)| match a {
-                fill::Added::Teire(c) => Some(format!("{} ({c})", p.to_sgf())),
-                _ => None,
-            })
-            .collect();
         if !teire.is_empty() {
             notes.push(format!(
-                "teire made by their owner, not territory (spec/FILLING.md 4.2): {}",
-                teire.join(", ")
+                "teire made by their owner, not territory (spec/FILLING.md 4.2): {teire}"
             ));
         }
         let g = &self.filled;
-        let open = |exempt: bool| -> Vec<String> {
-            g.board_cells()
-                .filter(|&i| {
-                    g.cells[i] == EMPTY && self.filling.is_dame_point(i) && out.exempt[i] == exempt
-                })
-                .map(|i| g.point(i).to_sgf())
-                .collect()
+        let open = |exempt: bool| {
+            sgf_list(
+                g,
+                self.filling
+                    .empties()
+                    .iter()
+                    .map(|&i| i as usize)
+                    .filter(|&i| self.filling.is_dame_point(i) && out.exempt[i] == exempt),
+            )
         };
         let seki_points = open(false);
         if !seki_points.is_empty() {
             notes.push(format!(
-                "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {}",
-                seki_points.join(", ")
+                "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {seki_points}"
             ));
         }
         let exempt_points = open(true);
         if !exempt_points.is_empty() {
-            let stones: Vec<String> = g
-                .board_cells()
-                .filter(|&i| {
+            let stones = sgf_list(
+                g,
+                g.board_cells().filter(|&i| {
                     matches!(g.cells[i], BLACK | WHITE) && out.looks_dead[g.label[i] as usize]
-                })
-                .map(|i| g.point(i).to_sgf())
-                .collect();
+                }),
+            );
             notes.push(format!(
-                "dame left open next to stones that look dead ({}), no seki (spec/FILLING.md \
-                 2.7): {}",
-                stones.join(", "),
-                exempt_points.join(", ")
+                "dame left open next to stones that look dead ({stones}), no seki (spec/FILLING.md \
+                 2.7): {exempt_points}"
             ));
         }
-        let (before, after) = (tally(literal), tally(filled));
-        if before.territory != after.territory {
+        let (before, after) = (literal, filled);
+        if before != after {
             notes.push(format!(
                 "without the filling (Art. 8 read literally), territory would be black {}, \
                  white {} (now black {}, white {})",
-                before.territory.black,
-                before.territory.white,
-                after.territory.black,
-                after.territory.white
+                before.black, before.white, after.black, after.white
             ));
         }
     }
@@ -639,22 +640,53 @@ fn needs_filling(g: &Grid) -> bool {
 }
 
 /// Per region of the labelled grid `g`: an eye region bordered by a string in `seki` (per
-/// string of `g`) is void (spec/FILLING.md 5.3).
-fn void_regions(g: &Grid, seki: &[bool]) -> Vec<bool> {
+/// string of `g`) is void (spec/FILLING.md 5.3). `empties`: the empty cells of `g`.
+fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
     let mut void = vec![false; g.regions.len()];
-    for i in g.board_cells() {
-        if g.cells[i] == EMPTY {
-            let r = g.label[i] as usize;
-            if !void[r]
-                && g.neighbours(i)
-                    .into_iter()
-                    .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
-            {
-                void[r] = true;
-            }
+    for &i in empties {
+        let i = i as usize;
+        let r = g.label[i] as usize;
+        if !void[r]
+            && g.neighbours(i)
+                .into_iter()
+                .any(|n| matches!(g.cells[n], BLACK | WHITE) && seki[g.label[n] as usize])
+        {
+            void[r] = true;
         }
     }
     void
+}
+
+/// The SGF names of the points of `cells` (cells of `g`), joined by ", ".
+fn sgf_list(g: &Grid, cells: impl Iterator<Item = usize>) -> String {
+    let mut out = String::new();
+    for i in cells {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        push_sgf(&mut out, g.point(i));
+    }
+    out
+}
+
+/// Appends the SGF name of `p` to `out`, as [`Point::to_sgf`] writes it (a letter per
+/// coordinate, `a`-`z` then `A`-`Z`, for coordinates below 52), without a string per point.
+fn push_sgf(out: &mut String, p: Point) {
+    let letter = |i: u8| char::from(if i < 26 { b'a' + i } else { b'A' + (i - 26) });
+    if p.col < 52 && p.row < 52 {
+        out.push(letter(p.col));
+        out.push(letter(p.row));
+    } else {
+        out.push_str(&p.to_sgf());
+    }
+}
+
+/// The name of a colour in the notes (`Color`'s `Display`).
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
 }
 
 fn stone_mark(cell: u8, seki: bool) -> PointMark {

@@ -5,7 +5,9 @@
 //! one pass over the empty cells for the string level, one flood fill per owned region for
 //! the region level.
 
-use super::grid::{BLACK, EMPTY, Grid, UNLABELLED, WHITE};
+use weiqi_core::ByColor;
+
+use super::grid::{BLACK, EMPTY, Grid, UNLABELLED, WHITE, color_of};
 
 /// Flag of a stone in seki.
 pub(crate) const SEKI: u8 = 1;
@@ -67,6 +69,45 @@ pub(crate) fn string_level(g: &Grid, flags: &mut Vec<u8>) {
             flags[i] = SEKI;
         }
     }
+}
+
+/// The territory of J89 Art. 8 read literally at string level: per colour, the points of the
+/// empty regions bordered by that colour only and not voided by a string in seki (a string next
+/// to a dame point), as [`string_level`] and the territory marks count them, without writing
+/// the flags (the note of spec/FILLING.md 6.3 needs the two totals only).
+pub(crate) fn string_level_territory(g: &Grid) -> ByColor<u32> {
+    let mut seki_string = vec![false; g.strings.len()];
+    for i in g.board_cells() {
+        if g.cells[i] == EMPTY && is_dame(g.region_of(i).touch) {
+            for n in g.neighbours(i) {
+                if matches!(g.cells[n], BLACK | WHITE) {
+                    seki_string[g.label[n] as usize] = true;
+                }
+            }
+        }
+    }
+    let mut void_region = vec![false; g.regions.len()];
+    if seki_string.iter().any(|&s| s) {
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY {
+                let r = g.label[i] as usize;
+                if !void_region[r]
+                    && g.neighbours(i).into_iter().any(|n| {
+                        matches!(g.cells[n], BLACK | WHITE) && seki_string[g.label[n] as usize]
+                    })
+                {
+                    void_region[r] = true;
+                }
+            }
+        }
+    }
+    let mut territory = ByColor::<u32>::default();
+    for (region, void) in g.regions.iter().zip(void_region) {
+        if !void && let Some(c) = color_of(region.touch) {
+            territory[c] += region.size;
+        }
+    }
+    territory
 }
 
 /// The owner of a cell for the region-level rule: the stone's colour, or for an empty cell
@@ -174,6 +215,42 @@ mod tests {
         region_level(&g, &mut r);
         // VARIANTS.md 3.c: "both agree on ordinary sekis".
         assert_eq!(r, f);
+        assert_eq!(territory_of_flags(&g, &f), string_level_territory(&g));
+    }
+
+    /// The territory the flags of [`string_level`] leave: empty points of regions bordered by
+    /// one colour, not voided.
+    fn territory_of_flags(g: &Grid, flags: &[u8]) -> ByColor<u32> {
+        let mut t = ByColor::<u32>::default();
+        for i in g.board_cells() {
+            if g.cells[i] == EMPTY
+                && flags[i] != VOID
+                && let Some(c) = color_of(g.region_of(i).touch)
+            {
+                t[c] += 1;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn the_literal_territory_is_that_of_the_flags() {
+        // `string_level_territory` (the note of spec/FILLING.md 6.3) counts what the flags of
+        // `string_level` leave, on the VARIANTS.md 4.6 diagrams and a position without seki.
+        for text in [
+            SEKI_DIAGRAM,
+            ". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O",
+            ". X O .\nX X O O\n. X O .",
+        ] {
+            let g = grid(text);
+            let mut f = Vec::new();
+            string_level(&g, &mut f);
+            assert_eq!(
+                territory_of_flags(&g, &f),
+                string_level_territory(&g),
+                "{text}"
+            );
+        }
     }
 
     #[test]

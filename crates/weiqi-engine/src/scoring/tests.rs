@@ -719,3 +719,18 @@ fn skipping_the_filling_where_it_changes_nothing_gives_the_same_count() {
     }
     assert!(shortcut_taken > 0, "the test reaches the fast paths");
 }
+
+#[test]
+fn the_notes_name_points_as_to_sgf_does() {
+    // The filling's notes (spec/FILLING.md 6.1, 6.2) name points in SGF; `push_sgf` writes
+    // them without a string per point and must agree with weiqi-core's `Point::to_sgf` on every
+    // point of the largest board (52x52) and beyond it.
+    for row in 0..=60u8 {
+        for col in 0..=60u8 {
+            let p = Point::rc(row, col);
+            let mut s = String::new();
+            super::push_sgf(&mut s, p);
+            assert_eq!(s, p.to_sgf(), "{p:?}");
+        }
+    }
+}
