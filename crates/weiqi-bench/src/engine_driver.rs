@@ -1,6 +1,7 @@
-//! The engine, driven through its fast API (issue 11 item 3): `is_own_eye`, `play` (which
-//! judges the move before making it, so it is the candidate's legality test and its play in
-//! one; no allocation), `captured` and `area_score_tromp_taylor`. `is_legal` serves the
+//! The engine, driven through its fast API (issue 11 item 3): `play_unless_own_eye` (the
+//! candidate's eye test, its legality test and its play in one, reading its neighbours once;
+//! no allocation), `play` (which judges the move before making it), `captured` and
+//! `area_score_tromp_taylor`. `is_legal` serves the
 //! default candidate test of other callers.
 
 use weiqi_core::{BoardSize, Move, Point, Setup};
@@ -78,6 +79,18 @@ impl PlayoutBoard for EngineBoard {
     #[inline]
     fn play_if_legal(&mut self, p: Point, captured: Option<&mut Vec<Point>>) -> Result<bool, ()> {
         if self.engine.play(Move::Play(p)).is_err() {
+            return Ok(false);
+        }
+        if let Some(out) = captured {
+            out.extend_from_slice(self.engine.captured());
+        }
+        Ok(true)
+    }
+
+    /// One read of the neighbours: `Engine::play_unless_own_eye`.
+    #[inline]
+    fn play_candidate(&mut self, p: Point, captured: Option<&mut Vec<Point>>) -> Result<bool, ()> {
+        if !matches!(self.engine.play_unless_own_eye(p), Ok(true)) {
             return Ok(false);
         }
         if let Some(out) = captured {

@@ -205,6 +205,23 @@ pub trait PlayoutBoard {
         self.play(p, captured).map(|()| true)
     }
 
+    /// The whole test of a candidate in WORKLOADS.md, "not own_eye(p) and legal(p)", and the
+    /// play when it holds: `Ok(false)` (nothing changed) for an own eye or an illegal point,
+    /// `Ok(true)` once played. The default is [`PlayoutBoard::own_eye`] then
+    /// [`PlayoutBoard::play_if_legal`]; the engine does both with one read of the neighbours
+    /// (`Engine::play_unless_own_eye`).
+    #[allow(clippy::result_unit_err)]
+    fn play_candidate(
+        &mut self,
+        p: Self::P,
+        captured: Option<&mut Vec<Self::P>>,
+    ) -> Result<bool, ()> {
+        if self.own_eye(p) {
+            return Ok(false);
+        }
+        self.play_if_legal(p, captured)
+    }
+
     /// The player to move passes; `Err(())` if the implementation refuses it.
     #[allow(clippy::result_unit_err)]
     fn pass(&mut self) -> Result<(), ()>;
@@ -266,16 +283,14 @@ pub fn playout<B: PlayoutBoard>(
         while k > 0 {
             let i = rng.below(k);
             let p = empty[i];
-            // `legal(p)` and, when it holds, the play of the chosen point.
-            if !board.own_eye(p) {
-                captured.clear();
-                let played = board
-                    .play_if_legal(p, Some(captured))
-                    .map_err(|()| refused(board, moves, Some(p)))?;
-                if played {
-                    chosen = Some(i);
-                    break;
-                }
+            // `not own_eye(p) and legal(p)` and, when it holds, the play of the chosen point.
+            captured.clear();
+            let played = board
+                .play_candidate(p, Some(captured))
+                .map_err(|()| refused(board, moves, Some(p)))?;
+            if played {
+                chosen = Some(i);
+                break;
             }
             empty.swap(i, k - 1);
             k -= 1;

@@ -110,52 +110,125 @@ struct Cell {
     empty_at: u16,
 }
 
-/// Up to four distinct string heads (the neighbours of one point).
+/// The four neighbours of an empty cell, read once (colour, string head, and the liberty count
+/// of that head), in the order of `Position::neighbours`. What a play there would do is decided
+/// from it without playing (`quiet_and_alive`, `self_capture`, `captures_only`, ...), and the
+/// play itself reuses it ([`Position::play`]), so that judging and making a move read the
+/// neighbours once.
+///
+/// Invariants: a `Look` describes the position it was read from and is used before that
+/// position changes (the engine judges and plays in one call). `head` and `libs` are meaningful
+/// for stones only: an empty or wall cell keeps a stale head (always a valid cell index, so
+/// reading its `libs` is safe), and every test below masks them by the colour. The liberty
+/// counts a play derives from it are checked against flood fills after every move by
+/// `tests/properties.rs`, and its verdicts against the interpreter by the harness.
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Heads {
-    heads: [u16; 4],
-    len: u8,
+pub(crate) struct Look {
+    /// The neighbours' colour codes.
+    color: [u8; 4],
+    /// The heads of their strings.
+    head: [u16; 4],
+    /// The liberty counts of those heads.
+    libs: [u16; 4],
 }
 
-impl Heads {
-    /// Adds `h` (a stone's head, never 0) if `cond` and it is new. Branch-free: unused slots
-    /// hold 0 or a copy of a listed head, so comparing with all four slots is the membership
-    /// test; the slot at `len` is written whatever happens (with `h` if `cond`, else 0, so that
-    /// it stays a listed head or 0) and only counts if `len` grows. At most four pushes are
-    /// made (one per neighbour), so `len <= 3` before each.
+impl Look {
+    /// Whether neighbour `j` is the first of the four to name its string: no earlier neighbour
+    /// has the same colour and head (a head names one string; the colour keeps a stale head of
+    /// an empty cell apart). Each distinct string is then handled once, without a list.
+    #[inline(always)]
+    fn first(&self) -> [bool; 4] {
+        let k = |j: usize| (u32::from(self.color[j]) << 16) | u32::from(self.head[j]);
+        let (k0, k1, k2, k3) = (k(0), k(1), k(2), k(3));
+        [
+            true,
+            k1 != k0,
+            (k2 != k0) & (k2 != k1),
+            (k3 != k0) & (k3 != k1) & (k3 != k2),
+        ]
+    }
+
+    /// For a play of colour code `c`: whether the played string keeps a liberty without any
+    /// capture (an empty neighbour, or a friend with a liberty besides this point), and whether
+    /// it captures (an opponent neighbour whose only liberty is this point). Branch-free: random
+    /// boards make these branches unpredictable.
+    #[inline(always)]
+    fn alive_and_captures(&self, c: u8) -> (bool, bool) {
+        let opp = 3 - c;
+        let mut alive = false;
+        let mut captures = false;
+        for j in 0..4 {
+            let (k, l) = (self.color[j], self.libs[j]);
+            alive |= (k == EMPTY) | ((k == c) & (l > 1));
+            captures |= (k == opp) & (l == 1);
+        }
+        (alive, captures)
+    }
+
+    /// Whether a play of colour code `c` makes no capture and leaves its string a liberty: the
+    /// common case, which needs nothing more.
+    #[inline(always)]
+    pub(crate) fn quiet_and_alive(&self, c: u8) -> bool {
+        let (alive, captures) = self.alive_and_captures(c);
+        alive & !captures
+    }
+
+    /// Whether a play of colour code `c` leaves its own string without a liberty after its
+    /// captures. Invariant: a friend with two liberties keeps one besides this point; an empty
+    /// neighbour is one; a capture frees a neighbour of this point. Otherwise there is none.
+    #[inline(always)]
+    pub(crate) fn self_capture(&self, c: u8) -> bool {
+        let (alive, captures) = self.alive_and_captures(c);
+        !alive & !captures
+    }
+
+    /// Whether neighbour `j` is an opponent string (of the player `c`) the play captures.
+    #[inline(always)]
+    fn captured(&self, j: usize, c: u8) -> bool {
+        (self.color[j] == 3 - c) & (self.libs[j] == 1)
+    }
+
+    /// Whether every neighbour is a stone of colour code `c` or a wall (the eye test of
+    /// [`Position::is_eye_of`]).
+    #[inline(always)]
+    pub(crate) fn is_eye_of(&self, c: u8) -> bool {
+        self.color.iter().all(|&k| (k == c) | (k == WALL))
+    }
+
+    /// The number of empty neighbours.
+    #[inline(always)]
+    pub(crate) fn empty_count(&self) -> u16 {
+        self.color.iter().map(|&k| u16::from(k == EMPTY)).sum()
+    }
+
+    /// Whether no neighbour is a stone (each is empty or a wall: colour codes 0 and 3).
+    #[inline(always)]
+    pub(crate) fn no_stone(&self) -> bool {
+        self.color.iter().all(|&k| (k == EMPTY) | (k == WALL))
+    }
+
+    /// Whether the play of colour code `c` captures exactly the one string with head `h`
+    /// (and nothing else).
     #[inline]
-    fn push_if(&mut self, cond: bool, h: u16) {
-        let a = self.heads;
-        let known = (a[0] == h) | (a[1] == h) | (a[2] == h) | (a[3] == h);
-        let n = usize::from(self.len & 3);
-        self.heads[n] = h & 0u16.wrapping_sub(u16::from(cond));
-        self.len += u8::from(cond & !known);
+    pub(crate) fn captures_only(&self, c: u8, h: u16) -> bool {
+        let mut any = false;
+        let mut other = false;
+        for j in 0..4 {
+            let cap = self.captured(j, c);
+            any |= cap & (self.head[j] == h);
+            other |= cap & (self.head[j] != h);
+        }
+        any & !other
     }
 
-    fn push(&mut self, h: u16) {
-        self.push_if(true, h);
+    /// Whether the play of colour code `c` removes the string with head `h`: `h` is a captured
+    /// string, or, when the play is a self-capture (`self_capture`), a friend it joins.
+    #[inline]
+    pub(crate) fn removes(&self, c: u8, h: u16, self_capture: bool) -> bool {
+        (0..4).any(|j| {
+            self.head[j] == h && (self.captured(j, c) || (self_capture && self.color[j] == c))
+        })
     }
-
-    /// The heads.
-    pub(crate) fn as_slice(&self) -> &[u16] {
-        &self.heads[..usize::from(self.len)]
-    }
-}
-
-/// What a play by one colour on one empty point would do, read from the neighbouring strings
-/// without playing it (O(1): four neighbours and their heads).
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Probe {
-    /// Distinct opponent strings the play captures (each has `p` as its only liberty).
-    pub(crate) captures: Heads,
-    /// Distinct own strings the play joins.
-    pub(crate) friends: Heads,
-    /// Empty neighbours.
-    pub(crate) empty_neighbours: u8,
-    /// Whether the played string has no liberty after the captures (a self-capture).
-    pub(crate) self_capture: bool,
-    /// The size of the played string (1 + the stones it joins).
-    pub(crate) string_size: u32,
 }
 
 /// The position of the stones: the board, its strings, the empty list, the hash, and what the
@@ -405,66 +478,40 @@ impl Position {
         }
     }
 
-    /// Reads what a play of colour code `c` on the empty cell `i` would do (O(1)).
-    #[inline]
-    pub(crate) fn probe(&self, i: u16, c: u8) -> Probe {
-        let mut probe = Probe {
-            string_size: 1,
-            ..Probe::default()
-        };
-        let opp = 3 - c;
-        let mut friend_with_libs = false;
-        for n in self.neighbours(i) {
-            let k = self.color_at(n);
-            if k == EMPTY {
-                probe.empty_neighbours += 1;
-            } else if k == c {
-                let h = self.head(n);
-                let before = probe.friends.len;
-                probe.friends.push(h);
-                if probe.friends.len != before {
-                    probe.string_size += u32::from(self.stones_of_head(h));
-                }
-                if self.libs_of_head(h) > 1 {
-                    friend_with_libs = true;
-                }
-            } else if k == opp {
-                let h = self.head(n);
-                if self.libs_of_head(h) == 1 {
-                    probe.captures.push(h);
-                }
-            }
-        }
-        // Invariant: a friend with two liberties keeps one besides `i`; an empty neighbour is
-        // one; a capture frees `i`'s neighbour. Otherwise the played string has none.
-        probe.self_capture =
-            probe.empty_neighbours == 0 && !friend_with_libs && probe.captures.len == 0;
-        probe
-    }
-
-    /// Whether a play of colour code `c` on the empty cell `i` makes no capture and leaves
-    /// its string a liberty: the common case, answered from the neighbours alone.
-    #[inline]
-    pub(crate) fn quiet_and_alive(&self, i: u16, c: u8) -> bool {
-        // Branch-free on purpose (random boards make these branches unpredictable): every
-        // cell's `head` is a valid cell index (empty and wall cells keep a stale or zero one),
-        // so its `libs` can be read whatever the cell holds and masked by the colour test.
-        let opp = 3 - c;
+    /// Reads the four neighbours of the empty cell `i` ([`Look`]).
+    #[inline(always)]
+    pub(crate) fn look(&self, i: u16) -> Look {
         let cells = &self.cells[..];
         let i = usize::from(i);
         let s = usize::from(self.stride);
-        let look = |n: usize| {
+        // Every cell's `head` is a valid cell index (see `Look`), so its `libs` can be read
+        // whatever the cell holds.
+        let at = |n: usize| {
             let cell = &cells[n];
-            let libs = cells[usize::from(cell.head)].libs;
-            let alive = (cell.color == EMPTY) | ((cell.color == c) & (libs > 1));
-            let captures = (cell.color == opp) & (libs == 1);
-            (alive, captures)
+            (cell.color, cell.head, cells[usize::from(cell.head)].libs)
         };
-        let (a0, c0) = look(i - s);
-        let (a1, c1) = look(i - 1);
-        let (a2, c2) = look(i + 1);
-        let (a3, c3) = look(i + s);
-        (a0 | a1 | a2 | a3) & !(c0 | c1 | c2 | c3)
+        let (k0, h0, l0) = at(i - s);
+        let (k1, h1, l1) = at(i - 1);
+        let (k2, h2, l2) = at(i + 1);
+        let (k3, h3, l3) = at(i + s);
+        Look {
+            color: [k0, k1, k2, k3],
+            head: [h0, h1, h2, h3],
+            libs: [l0, l1, l2, l3],
+        }
+    }
+
+    /// The size of the string a play of colour code `c` described by `look` makes: 1 and the
+    /// stones of every distinct friend it joins.
+    pub(crate) fn string_size(&self, c: u8, look: &Look) -> u32 {
+        let first = look.first();
+        let mut n = 1;
+        for (j, &new) in first.iter().enumerate() {
+            if new && look.color[j] == c {
+                n += u32::from(self.stones_of_head(look.head[j]));
+            }
+        }
+        n
     }
 
     /// The XOR of the keys of every stone of the string whose head is `h`.
@@ -482,18 +529,23 @@ impl Position {
     }
 
     /// The hash of the board after a play of colour code `c` on the empty cell `i` described by
-    /// `probe`, computed without playing it. With `remove_self`, a self-capture removes the
-    /// played string (otherwise the caller never asks about a self-capture).
-    pub(crate) fn hash_after(&self, i: u16, c: u8, probe: &Probe) -> u64 {
+    /// `look`, computed without playing it. With `self_capture` (the play leaves its string
+    /// without a liberty, and the variant removes it), the played string leaves the board too.
+    pub(crate) fn hash_after(&self, i: u16, c: u8, look: &Look, self_capture: bool) -> u64 {
+        let first = look.first();
         let mut h = self.hash ^ key(i, c);
-        for &head in probe.captures.as_slice() {
-            h ^= self.string_hash(head);
+        for (j, &new) in first.iter().enumerate() {
+            if new && look.captured(j, c) {
+                h ^= self.string_hash(look.head[j]);
+            }
         }
-        if probe.self_capture {
+        if self_capture {
             // The played stone and the strings it joins all leave the board.
             h ^= key(i, c);
-            for &head in probe.friends.as_slice() {
-                h ^= self.string_hash(head);
+            for (j, &new) in first.iter().enumerate() {
+                if new && look.color[j] == c {
+                    h ^= self.string_hash(look.head[j]);
+                }
             }
         }
         h
@@ -601,14 +653,22 @@ impl Position {
             self.empty_push(s);
             let p = self.point(s);
             self.removed.push(p);
-            let mut seen = Heads::default();
-            for n in self.neighbours(s) {
-                if self.color_at(n) == other {
-                    seen.push(self.head(n));
+            // Each distinct neighbouring string of the other colour gains the point once: `g[j]`
+            // is 0 (never a head: cell 0 is a wall) unless neighbour `j` is such a stone.
+            let g = self.neighbours(s).map(|n| {
+                let cell = self.cells[usize::from(n)];
+                if cell.color == other { cell.head } else { 0 }
+            });
+            let first = [
+                g[0] != 0,
+                (g[1] != 0) & (g[1] != g[0]),
+                (g[2] != 0) & (g[2] != g[0]) & (g[2] != g[1]),
+                (g[3] != 0) & (g[3] != g[0]) & (g[3] != g[1]) & (g[3] != g[2]),
+            ];
+            for (j, &new) in first.iter().enumerate() {
+                if new {
+                    self.cells[usize::from(g[j])].libs += 1;
                 }
-            }
-            for &g in seen.as_slice() {
-                self.cells[usize::from(g)].libs += 1;
             }
             s = next;
             if s == h {
@@ -617,24 +677,18 @@ impl Position {
         }
     }
 
-    /// Plays colour code `c` on the empty cell `i`: places the stone, joins its strings,
-    /// removes the opponent strings left without liberties, then removes the played string if
-    /// it has none (the caller has ruled that self-capture is a removal here). Returns whether a
+    /// Plays colour code `c` on the empty cell `i`, whose neighbours `look` describes (read from
+    /// this position, [`Position::look`]): places the stone, joins its strings, removes the
+    /// opponent strings left without liberties, then removes the played string if it has none
+    /// (the caller has ruled that self-capture is a removal here). Returns whether a
     /// self-capture happened. `removed()` then lists what left the board.
-    pub(crate) fn play(&mut self, i: u16, c: u8) -> bool {
+    pub(crate) fn play(&mut self, i: u16, c: u8, look: &Look) -> bool {
         self.removed.clear();
+        self.removed_opponent = 0;
         let opp = 3 - c;
         self.empty_remove(i);
         self.hash ^= key(i, c);
-        let mut free = 0;
-        let mut friends = Heads::default();
-        let mut enemies = Heads::default();
-        for n in self.neighbours(i) {
-            let cell = self.cells[usize::from(n)];
-            free += u16::from(cell.color == EMPTY);
-            friends.push_if(cell.color == c, cell.head);
-            enemies.push_if(cell.color == opp, cell.head);
-        }
+        let free = look.empty_count();
         {
             let cell = &mut self.cells[usize::from(i)];
             cell.color = c;
@@ -643,28 +697,37 @@ impl Position {
             cell.stones = 1;
             cell.libs = free;
         }
-        // Each distinct neighbouring string loses the liberty `i`, once.
-        for &h in friends.as_slice() {
-            self.cells[usize::from(h)].libs -= 1;
+        // A stone without stone neighbours is a string of its own, whose liberties are its
+        // empty neighbours; it touches no string.
+        if look.no_stone() {
+            return false;
         }
-        for &h in enemies.as_slice() {
-            self.cells[usize::from(h)].libs -= 1;
-        }
-        // The lone stone's liberties are all new to it; joining recounts only the smaller side.
-        // A lone stone joined to a string: its free neighbours already adjacent to the string
-        // must not count twice, which `join` checks (the stone is the smaller side or is
-        // relabelled first).
+        let first = look.first();
+        // Each distinct neighbouring string loses the liberty `i`, once; each distinct friend
+        // is then joined (its count already without `i`). The lone stone's liberties are all
+        // new to it; joining recounts only the smaller side. A lone stone joined to a string:
+        // its free neighbours already adjacent to the string must not count twice, which
+        // `join` checks (the stone is the smaller side or is relabelled first). The heads of
+        // `look` stay valid: each distinct friend is joined once, and a join relabels only the
+        // strings already joined.
         let mut head = i;
-        for &h in friends.as_slice() {
-            head = if head == i {
-                self.join_stone(i, h, c)
-            } else {
-                self.join(head, h, c)
-            };
+        for (j, &new) in first.iter().enumerate() {
+            let (k, h) = (look.color[j], look.head[j]);
+            if new & ((k == c) | (k == opp)) {
+                self.cells[usize::from(h)].libs -= 1;
+                if k == c {
+                    head = if head == i {
+                        self.join_stone(i, h, c)
+                    } else {
+                        self.join(head, h, c)
+                    };
+                }
+            }
         }
-        for &h in enemies.as_slice() {
-            if self.libs_of_head(h) == 0 {
-                self.remove_string(h);
+        // An opponent string whose one liberty was `i` has none now.
+        for (j, &new) in first.iter().enumerate() {
+            if new & look.captured(j, c) {
+                self.remove_string(look.head[j]);
             }
         }
         self.removed_opponent = self.removed.len();
@@ -711,15 +774,16 @@ impl Position {
     /// and `own` (a self-capture, `i` included) stones. The strings around the play are rebuilt
     /// by flood fill: every string whose stones or liberties the play changed touches `i` or a
     /// removed stone, or contains one (undo is not on the playout path; it only has to be exact).
-    pub(crate) fn unplay(&mut self, i: u16, c: u8, opponent: &[u16], own: &[u16]) {
+    pub(crate) fn unplay(&mut self, i: u16, c: u8, opponent: &[Point], own: &[Point]) {
         let opp = 3 - c;
         if own.is_empty() {
             self.set_empty(i, c);
         }
-        for &s in opponent {
-            self.set_stone(s, opp);
+        for &p in opponent {
+            self.set_stone(self.index(p), opp);
         }
-        for &s in own {
+        for &p in own {
+            let s = self.index(p);
             if s != i {
                 self.set_stone(s, c);
             }
@@ -728,7 +792,8 @@ impl Position {
         for n in self.neighbours(i) {
             self.rebuild_string(n, r);
         }
-        for &s in opponent.iter().chain(own) {
+        for &p in opponent.iter().chain(own) {
+            let s = self.index(p);
             self.rebuild_string(s, r);
             for n in self.neighbours(s) {
                 self.rebuild_string(n, r);
@@ -897,33 +962,37 @@ impl Position {
     /// Black, minus White's, minus `komi` (positive: Black leads).
     #[must_use]
     pub fn area_score_tromp_taylor(&self, komi: weiqi_core::Points) -> weiqi_core::Points {
+        // One pass over the cells (walls skipped), a flood fill per empty region not yet seen;
+        // a region of one point (no empty neighbour: the commonest at the end of a playout) is
+        // counted from its four neighbours without the flood's stack.
         let mut black: i64 = 0;
         let mut white: i64 = 0;
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = [0u64; MAX_CELLS.div_ceil(64)];
         let mut stack: Vec<u16> = Vec::new();
-        for p in self.size.points() {
-            let i = self.index(p);
-            match self.color_at(i) {
+        let stone = |k: u8| if k == BLACK || k == WHITE { k } else { 0 };
+        for (at, cell) in self.cells.iter().enumerate() {
+            match cell.color {
                 BLACK => black += 1,
                 WHITE => white += 1,
-                _ => {
-                    if seen[usize::from(i)] {
-                        continue;
-                    }
-                    let mut region: i64 = 0;
-                    let mut reach = 0u8;
-                    seen[usize::from(i)] = true;
-                    stack.push(i);
-                    while let Some(x) = stack.pop() {
-                        region += 1;
-                        for n in self.neighbours(x) {
-                            match self.color_at(n) {
-                                EMPTY if !seen[usize::from(n)] => {
-                                    seen[usize::from(n)] = true;
+                EMPTY if seen[at / 64] >> (at % 64) & 1 == 0 => {
+                    let i = u16::try_from(at).unwrap_or(NONE);
+                    let around = self.neighbours(i).map(|n| self.color_at(n));
+                    let mut reach = around.iter().fold(0, |r, &k| r | stone(k));
+                    let mut region: i64 = 1;
+                    if around.contains(&EMPTY) {
+                        seen[at / 64] |= 1 << (at % 64);
+                        stack.push(i);
+                        region = 0;
+                        while let Some(x) = stack.pop() {
+                            region += 1;
+                            for n in self.neighbours(x) {
+                                let k = self.color_at(n);
+                                let m = usize::from(n);
+                                if k == EMPTY && seen[m / 64] >> (m % 64) & 1 == 0 {
+                                    seen[m / 64] |= 1 << (m % 64);
                                     stack.push(n);
                                 }
-                                k @ (BLACK | WHITE) => reach |= k,
-                                _ => {}
+                                reach |= stone(k);
                             }
                         }
                     }
@@ -933,6 +1002,7 @@ impl Position {
                         white += region;
                     }
                 }
+                _ => {}
             }
         }
         weiqi_core::Points::whole(black - white) - komi

@@ -12,7 +12,7 @@ use weiqi_core::{
 };
 use weiqi_spec::{Ko, Placement, Ruleset};
 
-use crate::board::{self, NONE, Position, code};
+use crate::board::{self, Look, NONE, Position, code};
 use crate::history::{
     Entry, Flow, History, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
 };
@@ -113,13 +113,24 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// What an entry records of the flow before its move ([`Engine::save_flow`]).
+#[derive(Debug, Clone, Copy)]
+struct Before {
+    /// The simple-ko cells of the flow before the move.
+    ko_point: u16,
+    /// See `ko_point`.
+    ko_stone: u16,
+    /// Whether the whole flow was pushed on `History::flows`.
+    saved_flow: bool,
+}
+
 /// What a move does, once judged legal.
 #[derive(Debug, Clone, Copy)]
 enum Judged {
     /// A pass; or, with a cell, a one-stone self-capture that counts as a pass.
     Pass(u16),
-    /// A board play on the cell.
-    Play(u16),
+    /// A board play on the cell, with its neighbours as judged (reused by the play).
+    Play(u16, Look),
 }
 
 /// A game of one variant, from its setup to its result, built for speed.
@@ -294,8 +305,8 @@ impl Engine {
             actions: 0,
             notes: Vec::new(),
         };
-        let before = engine.flow;
-        engine.push_entry(Kind::Setup, None, NONE, false, &before, 0, (0, 0));
+        let before = engine.save_flow(false);
+        engine.push_entry(Kind::Setup, None, NONE, false, before, 0, (0, 0));
         Ok(engine)
     }
 
@@ -455,6 +466,32 @@ impl Engine {
         Ok(())
     }
 
+    /// The move choice of a random playout in one step: if `p` is an own eye of the player to
+    /// move ([`Engine::is_own_eye`]), returns `Ok(false)` and changes nothing; otherwise plays
+    /// `p` as [`Engine::play`] does (`Ok(true)`, or the refusal with the game unchanged). The
+    /// same rulings as the two calls, with the neighbours of `p` read once.
+    #[inline]
+    pub fn play_unless_own_eye(&mut self, p: Point) -> Result<bool, Illegal> {
+        let color = self.flow.to_move;
+        let simple = self.flow.phase == Phase::Playing && self.flow.placement_left == 0;
+        if simple
+            && let Some(i) = self.pos.cell_of(p)
+            && self.pos.color_at(i) == board::EMPTY
+        {
+            let look = self.pos.look(i);
+            if look.is_eye_of(code(color)) {
+                return Ok(false);
+            }
+            let judged = self.judge_board_play(color, i, look)?;
+            self.commit(color, judged);
+            return Ok(true);
+        }
+        if self.is_own_eye(p) {
+            return Ok(false);
+        }
+        self.play(Move::Play(p)).map(|()| true)
+    }
+
     /// Takes back the last move (and White's automatic last pass with it). Refused (`false`)
     /// at the initial position and after a non-move action (a proposal, a resumption, a
     /// resignation) that followed the last move.
@@ -537,23 +574,24 @@ impl Engine {
         if self.pos.color_at(i) != board::EMPTY {
             return Err(Illegal::Occupied);
         }
+        self.judge_board_play(color, i, self.pos.look(i))
+    }
+
+    /// The board part of [`Engine::judge`]: a play of `color` (the player to move, while
+    /// playing, outside a handicap placement or placing a handicap stone) on the empty cell
+    /// `i`, whose neighbours `look` describes (suicide, then ko).
+    #[inline]
+    fn judge_board_play(&self, color: Color, i: u16, look: Look) -> Result<Judged, Illegal> {
         let c = code(color);
-        // Fast path. Invariant: a play that captures nothing and keeps a liberty cannot be a
-        // ko recapture nor remove a hot stone; its board hash is the current one with the
-        // stone's key.
-        if self.pos.quiet_and_alive(i, c) {
-            return match self.rules.ko {
-                Ko::Simple => Ok(Judged::Play(i)),
-                Ko::Ing => self.check_ban(color, i).map(|()| Judged::Play(i)),
-                _ => {
-                    let after = self.pos.hash() ^ board::key(i, c);
-                    self.check_superko(color, after).map(|()| Judged::Play(i))
-                }
-            };
+        // Fast path: the common play, from the neighbours' strings.
+        if look.quiet_and_alive(c) {
+            return self.judge_quiet(color, i, look);
         }
-        let probe = self.pos.probe(i, c);
-        if probe.self_capture {
-            let rule = if probe.string_size == 1 {
+        let self_capture = look.self_capture(c);
+        if self_capture {
+            let rule = if self.rules.single_suicide == self.rules.multi_suicide
+                || self.pos.string_size(c, &look) == 1
+            {
                 self.rules.single_suicide
             } else {
                 self.rules.multi_suicide
@@ -569,12 +607,14 @@ impl Engine {
                 // J89 Art. 6 as the interpreter reads it: the opponent's last move captured
                 // exactly the one stone on `p`, and this play captures exactly the stone it
                 // played.
-                let last = self.hist.last();
-                let ko = self.flow.ko_point == i
-                    && last.kind == Kind::Play
-                    && last.mover == Some(color.opponent())
-                    && probe.captures.as_slice() == [self.pos.head(self.flow.ko_stone)]
-                    && self.pos.stones_of_head(self.pos.head(self.flow.ko_stone)) == 1;
+                let ko = self.flow.ko_point == i && {
+                    let last = self.hist.last();
+                    let ko_head = self.pos.head(self.flow.ko_stone);
+                    last.kind == Kind::Play
+                        && last.mover == Some(color.opponent())
+                        && look.captures_only(c, ko_head)
+                        && self.pos.stones_of_head(ko_head) == 1
+                };
                 if ko { Err(Illegal::Ko) } else { Ok(()) }
             }
             Ko::Ing => {
@@ -585,10 +625,7 @@ impl Engine {
                     if !matches!(k, board::BLACK | board::WHITE) {
                         continue;
                     }
-                    let head = self.pos.head(cell);
-                    let removed = probe.captures.as_slice().contains(&head)
-                        || (probe.self_capture && probe.friends.as_slice().contains(&head));
-                    if removed {
+                    if look.removes(c, self.pos.head(cell), self_capture) {
                         hit.push(h);
                     }
                 }
@@ -599,11 +636,27 @@ impl Engine {
                 self.check_ban(color, i)
             }
             _ => {
-                let after = self.pos.hash_after(i, c, &probe);
+                let after = self.pos.hash_after(i, c, &look, self_capture);
                 self.check_superko(color, after)
             }
         }
-        .map(|()| Judged::Play(i))
+        .map(|()| Judged::Play(i, look))
+    }
+
+    /// The verdict on a board play of `color` on the empty cell `i` that captures nothing and
+    /// keeps a liberty. Invariant: such a play cannot be a ko recapture nor remove a hot stone;
+    /// its board hash is the current one with the stone's key.
+    #[inline]
+    fn judge_quiet(&self, color: Color, i: u16, look: Look) -> Result<Judged, Illegal> {
+        match self.rules.ko {
+            Ko::Simple => Ok(Judged::Play(i, look)),
+            Ko::Ing => self.check_ban(color, i).map(|()| Judged::Play(i, look)),
+            _ => {
+                let after = self.pos.hash() ^ board::key(i, code(color));
+                self.check_superko(color, after)
+                    .map(|()| Judged::Play(i, look))
+            }
+        }
     }
 
     /// The superko rules, from the hash `after` of the board the play would create.
@@ -649,7 +702,18 @@ impl Engine {
 
     /// Performs a judged move.
     fn commit(&mut self, color: Color, judged: Judged) {
-        let before = self.flow;
+        // A plain play (see `Entry::saved_flow`): a board play by the player to move, while
+        // playing, outside a handicap placement, with no pass and no standing agreement since
+        // the last board play.
+        let f = &self.flow;
+        let plain = matches!(judged, Judged::Play(..))
+            && color == f.to_move
+            && f.phase == Phase::Playing
+            && f.placement_left == 0
+            && f.since_resume == 0
+            && f.since_play == 0
+            && !f.agreed;
+        let before = self.save_flow(plain);
         let placing = self.flow.placement_left > 0;
         let removed_at = self.hist.removed.len();
         let mut removed = (0u16, 0u16);
@@ -664,15 +728,12 @@ impl Engine {
                 self.flow.ko_point = NONE;
                 (Kind::Pass, cell)
             }
-            Judged::Play(i) => {
-                self.pos.play(i, code(color));
+            Judged::Play(i, look) => {
+                self.pos.play(i, code(color), &look);
                 let opp = self.pos.captured().len();
                 let own = self.pos.self_captured().len();
                 if opp + own > 0 {
-                    let pos = &self.pos;
-                    self.hist
-                        .removed
-                        .extend(pos.removed().iter().map(|&p| pos.index(p)));
+                    self.hist.removed.extend_from_slice(self.pos.removed());
                 }
                 // At most 52 * 52 stones leave the board in one play.
                 removed = (
@@ -701,7 +762,7 @@ impl Engine {
         if self.rules.ko == Ko::Ing {
             self.update_hot(color, kind, cell);
         }
-        let t = self.push_entry(kind, Some(color), cell, false, &before, removed_at, removed);
+        let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
         let cycle_end = self
             .rules
             .long_cycle
@@ -763,7 +824,7 @@ impl Engine {
         let last = *self.hist.last();
         let black_passed_last = last.kind == Kind::Pass && last.mover == Some(Color::Black);
         if self.rules.white_passes_last && black_passed_last {
-            let before = self.flow;
+            let before = self.save_flow(false);
             self.pos.clear_removed();
             self.flow.to_move = Color::Black;
             self.flow.ko_point = NONE;
@@ -776,7 +837,7 @@ impl Engine {
                 Some(Color::White),
                 NONE,
                 true,
-                &before,
+                before,
                 removed_at,
                 (0, 0),
             );
@@ -834,9 +895,23 @@ impl Engine {
             .is_some_and(|q| captured.contains(&self.pos.point(q)))
     }
 
-    /// Appends an entry and updates the indexes; returns its number. `before` is the flow
-    /// before the move: it is saved in `flows` unless the move is a plain play (see
-    /// `Entry::saved_flow`), whose flow undo rebuilds.
+    /// Records the flow before a move, for the move's entry (`push_entry`): the whole flow goes
+    /// to `flows` unless the move is a `plain` play, whose flow undo rebuilds from the entry
+    /// (see `Entry::saved_flow`). Call it before the move changes the flow.
+    #[inline]
+    fn save_flow(&mut self, plain: bool) -> Before {
+        if !plain {
+            self.hist.flows.push(self.flow);
+        }
+        Before {
+            ko_point: self.flow.ko_point,
+            ko_stone: self.flow.ko_stone,
+            saved_flow: !plain,
+        }
+    }
+
+    /// Appends an entry and updates the indexes; returns its number. `before` is what
+    /// `save_flow` recorded of the flow before the move.
     #[allow(clippy::too_many_arguments)]
     fn push_entry(
         &mut self,
@@ -844,7 +919,7 @@ impl Engine {
         mover: Option<Color>,
         cell: u16,
         automatic: bool,
-        before: &Flow,
+        before: Before,
         removed_at: usize,
         removed: (u16, u16),
     ) -> usize {
@@ -852,16 +927,6 @@ impl Engine {
         let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let board_hash = self.pos.hash();
         let to_move = self.flow.to_move;
-        let plain = kind == Kind::Play
-            && mover == Some(before.to_move)
-            && before.phase == Phase::Playing
-            && before.placement_left == 0
-            && before.since_resume == 0
-            && before.since_play == 0
-            && !before.agreed;
-        if !plain {
-            self.hist.flows.push(*before);
-        }
         let mut entry = Entry {
             board: board_hash,
             cycle_count: 1,
@@ -878,7 +943,7 @@ impl Engine {
             mover,
             kind,
             automatic,
-            saved_flow: !plain,
+            saved_flow: before.saved_flow,
             ban: false,
         };
         let indexed = kind != Kind::Setup || self.rules.initial_counts;
@@ -1074,7 +1139,7 @@ impl Engine {
                 let mut report = ActionReport::default();
                 match judged {
                     Judged::Pass(cell) => report.counted_as_pass = cell != NONE,
-                    Judged::Play(_) => {
+                    Judged::Play(..) => {
                         report.captured = self.pos.captured().to_vec();
                         report.captured.sort();
                         report.self_captured = self.pos.self_captured().to_vec();

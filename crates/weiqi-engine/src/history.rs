@@ -296,7 +296,7 @@ pub(crate) struct History {
     /// Ing rule D: (situation hash XOR move key) -> the move that started the cycle.
     pub(crate) bans: HashIndex,
     /// Removed stones of every move, by entry ranges.
-    pub(crate) removed: Vec<u16>,
+    pub(crate) removed: Vec<Point>,
     /// The flow before each entry whose `saved_flow` is set, in entry order.
     pub(crate) flows: Vec<Flow>,
     /// The Ing ban key of each entry whose `ban` is set, in entry order.
@@ -377,7 +377,7 @@ impl History {
         use std::mem::size_of;
         let index = |h: &HashIndex| h.len * 12;
         self.entries.len() * size_of::<Entry>()
-            + self.removed.len() * size_of::<u16>()
+            + self.removed.len() * size_of::<Point>()
             + self.flows.len() * size_of::<Flow>()
             + self.bans_made.len() * size_of::<u64>()
             + (self.hot.len() + self.hot_saved.len()) * size_of::<(Point, Color)>()

@@ -181,3 +181,37 @@ fn a_copy_plays_independently_of_its_original() {
         assert_ne!(&position, copy.position());
     }
 }
+
+#[test]
+fn play_unless_own_eye_rules_as_the_eye_test_then_play() {
+    // Engine::play_unless_own_eye (the playout's candidate test in one read of the
+    // neighbours, issue 11 item 3) against the two calls it fuses, on every point of the board
+    // after every move of random games: the same answer and the same game afterwards.
+    for id in IDS {
+        for seed in 1..=4 {
+            random_game(id, 5, seed, 100, |g, _| {
+                for p in g.size().points() {
+                    let mut fused = g.clone();
+                    let mut apart = g.clone();
+                    let got = fused.play_unless_own_eye(p);
+                    let want = if apart.is_own_eye(p) {
+                        Ok(false)
+                    } else {
+                        apart.play(Move::Play(p)).map(|()| true)
+                    };
+                    assert_eq!(got, want, "{id} seed {seed} at {p:?}");
+                    assert_eq!(
+                        snapshot(&fused),
+                        snapshot(&apart),
+                        "{id} seed {seed} at {p:?}"
+                    );
+                    assert_eq!(
+                        fused.captured(),
+                        apart.captured(),
+                        "{id} seed {seed} at {p:?}"
+                    );
+                }
+            });
+        }
+    }
+}
