@@ -192,8 +192,77 @@ fn a_capture_of_two_strings_on_opposite_sides_of_the_point_recreating_the_setup_
     TWO_STRINGS_OPPOSITE.check("two strings on opposite sides");
 }
 
+/// The one point of a 1x1 board has no neighbour at all, so a stone there has no liberty: the
+/// play is a self-capture (VARIANTS.md 4.9), not the lone stone without stone neighbours that
+/// a shortcut may place without string work. Found by the harness's survey (seed 6001377,
+/// 1 December 2026): the engine's `Position::play` returned early for a stone with no stone
+/// neighbour and left it on the board with no liberty, where the interpreter removed it.
+fn a_play_on_a_1x1_board_is_a_self_capture_variants_4_9() {
+    let size = weiqi_core::BoardSize::square(1).expect("1x1");
+    let a1 = Point::rc(0, 0);
+    let suicide = Ruling::Refused {
+        ply: 1,
+        reason: Illegal::Suicide,
+    };
+    // The board after the self-capture is the empty start again: entry 0 for positional
+    // superko (DECISIONS.md 7), not for New Zealand's (DECISIONS.md 13).
+    let psk = Ruling::Refused {
+        ply: 1,
+        reason: Illegal::PositionalSuperko { repeats: 0 },
+    };
+    let legal = Ruling::AllLegal(Phase::Playing);
+    // Where it is legal: Ing counts a one-stone suicide as a pass, New Zealand removes it.
+    let table: [(&str, &Ruling, bool); 12] = [
+        ("aga", &suicide, false),
+        ("chinese-1988", &suicide, false),
+        ("chinese-kgs", &suicide, false),
+        ("egf-sir", &suicide, false),
+        ("ing-1996", &legal, false),
+        ("ing-aga", &legal, false),
+        ("japanese-1989", &suicide, false),
+        ("korean", &suicide, false),
+        ("new-zealand", &legal, true),
+        ("rfg-2010-area", &suicide, false),
+        ("rfg-2010-territory", &suicide, false),
+        ("tromp-taylor", &psk, false),
+    ];
+    let mut ids: Vec<&str> = table.iter().map(|(id, _, _)| *id).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, DECISIONS_IDS, "the table covers the twelve variants");
+    for (id, expected, removed) in table {
+        let mut g = new_game(&variant(id), Setup::even(size)).expect("valid setup");
+        let report = g.apply(crate::common::action((Black, Some((0, 0)))));
+        let got = match &report {
+            Ok(_) => legal.clone(),
+            Err(e) => Ruling::Refused {
+                ply: 1,
+                reason: e.reason.clone(),
+            },
+        };
+        assert_eq!(&got, expected, "under {id}");
+        assert_eq!(
+            g.board().get(a1),
+            None,
+            "under {id}: A1 is empty afterwards"
+        );
+        if let Ok(r) = report {
+            assert_eq!(
+                r.self_captured,
+                if removed { vec![a1] } else { Vec::new() },
+                "under {id}: the stone removed by the self-capture"
+            );
+            assert_eq!(r.counted_as_pass, !removed, "under {id}: counted as a pass");
+            assert_eq!(g.to_move(), White, "under {id}");
+        }
+    }
+}
+
 /// The cases of this module.
 pub const CASES: &[(&str, fn())] = &[
+    (
+        "fast_path::a_play_on_a_1x1_board_is_a_self_capture_variants_4_9",
+        a_play_on_a_1x1_board_is_a_self_capture_variants_4_9,
+    ),
     (
         "fast_path::a_capture_of_one_string_on_two_sides_of_the_point_recreating_the_setup_variants_3",
         a_capture_of_one_string_on_two_sides_of_the_point_recreating_the_setup_variants_3,

@@ -698,8 +698,10 @@ impl Position {
             cell.libs = free;
         }
         // A stone without stone neighbours is a string of its own, whose liberties are its
-        // empty neighbours; it touches no string.
-        if look.no_stone() {
+        // empty neighbours; it touches no string. Unless it has no empty neighbour either (the
+        // one point of a 1x1 board): then it is a self-capture, which the general path below
+        // removes.
+        if look.no_stone() & (free > 0) {
             return false;
         }
         let first = look.first();
