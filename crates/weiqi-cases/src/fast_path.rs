@@ -1,6 +1,8 @@
-//! Plays that a referee's shortcuts may get wrong, found by mutation testing (issue 12, item 6).
+//! Plays that a referee's shortcuts may get wrong, found by mutation testing (issue 12, item 6)
+//! and by the harness's survey.
 //!
-//! The engine answers most plays from the neighbours alone (`Position::quiet_and_alive`): a
+//! The engine answers most plays from the neighbours alone (`Look::quiet_and_alive` today,
+//! `Position::quiet_and_alive` when these cases were written): a
 //! play with a liberty that captures nothing needs no ko check. A string in atari on two sides
 //! of the point is two capture flags at once, and a filter that combines the flags with `^`
 //! instead of `|` takes that capture for a quiet play and checks the repetition rule on the
