@@ -110,17 +110,71 @@ struct Cell {
     empty_at: u16,
 }
 
+/// The fields of [`Look::sum`]: 3-bit counters, one per property of a neighbour, so that the
+/// sum of four neighbours' table entries ([`SUMMARY`]) counts each property without a carry into
+/// the next field (at most 4 < 8). The per-colour fields of White sit `COLOR_SHIFT` bits above
+/// Black's.
+mod field {
+    /// Empty neighbours.
+    pub(super) const EMPTY: u32 = 0;
+    /// Stone neighbours (either colour).
+    pub(super) const STONE: u32 = 3;
+    /// For a play of Black: neighbours that give the played string a liberty without a capture
+    /// (an empty point, or a friend with a liberty besides the played point).
+    pub(super) const ALIVE: u32 = 6;
+    /// For a play of Black: opponent neighbours in atari (captured by the play).
+    pub(super) const CAPTURES: u32 = 9;
+    /// White's fields are Black's this many bits higher.
+    pub(super) const COLOR_SHIFT: u32 = 6;
+}
+
+/// The summary entry of one neighbour, by `color << 2 | min(libs, 3)` (`libs` read from the
+/// cell's head, meaningless unless the cell is a stone: the entries of empty and wall cells do
+/// not depend on it). Built at compile time from the definitions of [`field`].
+static SUMMARY: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut code = 0;
+    while code < 16 {
+        let k = (code >> 2) as u8;
+        let l = code & 3;
+        let mut v = 0u32;
+        if k == EMPTY {
+            v |= 1 << field::EMPTY;
+        }
+        if k == BLACK || k == WHITE {
+            v |= 1 << field::STONE;
+        }
+        let mut c = BLACK;
+        while c <= WHITE {
+            let sh = (c - 1) as u32 * field::COLOR_SHIFT;
+            let opp = 3 - c;
+            if k == EMPTY || (k == c && l > 1) {
+                v |= 1 << (field::ALIVE + sh);
+            }
+            if k == opp && l == 1 {
+                v |= 1 << (field::CAPTURES + sh);
+            }
+            c += 1;
+        }
+        t[code] = v;
+        code += 1;
+    }
+    t
+};
+
 /// The four neighbours of an empty cell, read once (colour, string head, and the liberty count
-/// of that head), in the order of `Position::neighbours`. What a play there would do is decided
-/// from it without playing (`quiet_and_alive`, `self_capture`, `captures_only`, ...), and the
-/// play itself reuses it ([`Position::play`]), so that judging and making a move read the
-/// neighbours once.
+/// of that head), in the order of `Position::neighbours`, with a summary of them. What a play
+/// there would do is decided from it without playing (`quiet_and_alive`, `self_capture`,
+/// `captures_only`, ...), and the play itself reuses it ([`Position::play`]), so that judging
+/// and making a move read the neighbours once.
 ///
 /// Invariants: a `Look` describes the position it was read from and is used before that
 /// position changes (the engine judges and plays in one call). `head` and `libs` are meaningful
 /// for stones only: an empty or wall cell keeps a stale head (always a valid cell index, so
-/// reading its `libs` is safe), and every test below masks them by the colour. The liberty
-/// counts a play derives from it are checked against flood fills after every move by
+/// reading its `libs` is safe), and every test below masks them by the colour. `sum` is the sum
+/// of the four neighbours' [`SUMMARY`] entries (3-bit counters, see [`field`]); the tests on it
+/// are checked against the per-neighbour definitions by a unit test below. The liberty counts a
+/// play derives from it are checked against flood fills after every move by
 /// `tests/properties.rs`, and its verdicts against the interpreter by the harness.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Look {
@@ -130,6 +184,8 @@ pub(crate) struct Look {
     head: [u16; 4],
     /// The liberty counts of those heads.
     libs: [u16; 4],
+    /// The summary counters of the four neighbours.
+    sum: u32,
 }
 
 impl Look {
@@ -148,21 +204,27 @@ impl Look {
         ]
     }
 
+    /// The counter of field `f` (see [`field`]).
+    #[inline(always)]
+    fn count(&self, f: u32) -> u32 {
+        (self.sum >> f) & 7
+    }
+
+    /// The counter of the per-colour field `f` for a play of colour code `c`.
+    #[inline(always)]
+    fn count_for(&self, f: u32, c: u8) -> u32 {
+        self.count(f + u32::from(c - 1) * field::COLOR_SHIFT)
+    }
+
     /// For a play of colour code `c`: whether the played string keeps a liberty without any
     /// capture (an empty neighbour, or a friend with a liberty besides this point), and whether
-    /// it captures (an opponent neighbour whose only liberty is this point). Branch-free: random
-    /// boards make these branches unpredictable.
+    /// it captures (an opponent neighbour whose only liberty is this point).
     #[inline(always)]
     fn alive_and_captures(&self, c: u8) -> (bool, bool) {
-        let opp = 3 - c;
-        let mut alive = false;
-        let mut captures = false;
-        for j in 0..4 {
-            let (k, l) = (self.color[j], self.libs[j]);
-            alive |= (k == EMPTY) | ((k == c) & (l > 1));
-            captures |= (k == opp) & (l == 1);
-        }
-        (alive, captures)
+        (
+            self.count_for(field::ALIVE, c) != 0,
+            self.count_for(field::CAPTURES, c) != 0,
+        )
     }
 
     /// Whether a play of colour code `c` makes no capture and leaves its string a liberty: the
@@ -188,23 +250,17 @@ impl Look {
         (self.color[j] == 3 - c) & (self.libs[j] == 1)
     }
 
-    /// Whether every neighbour is a stone of colour code `c` or a wall (the eye test of
-    /// [`Position::is_eye_of`]).
-    #[inline(always)]
-    pub(crate) fn is_eye_of(&self, c: u8) -> bool {
-        self.color.iter().all(|&k| (k == c) | (k == WALL))
-    }
-
     /// The number of empty neighbours.
     #[inline(always)]
     pub(crate) fn empty_count(&self) -> u16 {
-        self.color.iter().map(|&k| u16::from(k == EMPTY)).sum()
+        // At most 4: the counter fits in u16.
+        self.count(field::EMPTY) as u16
     }
 
     /// Whether no neighbour is a stone (each is empty or a wall: colour codes 0 and 3).
     #[inline(always)]
     pub(crate) fn no_stone(&self) -> bool {
-        self.color.iter().all(|&k| (k == EMPTY) | (k == WALL))
+        self.count(field::STONE) == 0
     }
 
     /// Whether the play of colour code `c` captures exactly the one string with head `h`
@@ -456,15 +512,19 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn is_eye_of(&self, p: Point, color: Color) -> bool {
-        let Some(i) = self.cell_of(p) else {
-            return false;
-        };
-        let c = code(color);
-        // Branch-free: the four tests are combined with `&`, not short-circuited.
-        self.neighbours(i).iter().fold(true, |acc, &n| {
-            let k = self.color_at(n);
-            acc & ((k == c) | (k == WALL))
-        })
+        self.cell_of(p)
+            .is_some_and(|i| self.is_eye_cell(i, code(color)))
+    }
+
+    /// Whether every neighbour cell of cell `i` is a stone of colour code `c` or a wall, from
+    /// the colours alone (the eye test before a [`Look`] is read). Colour codes: a neighbour
+    /// passes when it has the bits of `c` (`c` itself or `WALL`, 3 = both bits); `EMPTY` (0) and
+    /// the other colour lack them. Branch-free.
+    #[inline(always)]
+    pub(crate) fn is_eye_cell(&self, i: u16, c: u8) -> bool {
+        let s = self.stride;
+        let k = self.color_at(i - s) & self.color_at(i - 1) & self.color_at(i + 1);
+        k & self.color_at(i + s) & c == c
     }
 
     /// The liberty count of the string on `p` (0 for an empty point or off the board).
@@ -478,26 +538,33 @@ impl Position {
         }
     }
 
+    /// One neighbour of a [`Look`]: the colour, head and head's liberty count of cell `n`, and
+    /// its [`SUMMARY`] entry.
+    #[inline(always)]
+    fn neighbour(&self, n: usize) -> (u8, u16, u16, u32) {
+        let cell = &self.cells[n];
+        // Every cell's `head` is a valid cell index (see `Look`), so its `libs` can be read
+        // whatever the cell holds.
+        let l = self.cells[usize::from(cell.head)].libs;
+        // The table index is below 16 (colour codes are below 4), so no bounds test.
+        let v = SUMMARY[((usize::from(cell.color) << 2) | usize::from(l.min(3))) & 15];
+        (cell.color, cell.head, l, v)
+    }
+
     /// Reads the four neighbours of the empty cell `i` ([`Look`]).
     #[inline(always)]
     pub(crate) fn look(&self, i: u16) -> Look {
-        let cells = &self.cells[..];
         let i = usize::from(i);
         let s = usize::from(self.stride);
-        // Every cell's `head` is a valid cell index (see `Look`), so its `libs` can be read
-        // whatever the cell holds.
-        let at = |n: usize| {
-            let cell = &cells[n];
-            (cell.color, cell.head, cells[usize::from(cell.head)].libs)
-        };
-        let (k0, h0, l0) = at(i - s);
-        let (k1, h1, l1) = at(i - 1);
-        let (k2, h2, l2) = at(i + 1);
-        let (k3, h3, l3) = at(i + s);
+        let (k0, h0, l0, v0) = self.neighbour(i - s);
+        let (k1, h1, l1, v1) = self.neighbour(i - 1);
+        let (k2, h2, l2, v2) = self.neighbour(i + 1);
+        let (k3, h3, l3, v3) = self.neighbour(i + s);
         Look {
             color: [k0, k1, k2, k3],
             head: [h0, h1, h2, h3],
             libs: [l0, l1, l2, l3],
+            sum: v0 + v1 + v2 + v3,
         }
     }
 
@@ -1014,4 +1081,82 @@ impl Position {
 #[inline]
 fn index_in(stride: u16, p: Point) -> u16 {
     (u16::from(p.row) + 1) * stride + u16::from(p.col) + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use weiqi_core::{Board, BoardSize, Color, Point};
+
+    use super::{BLACK, EMPTY, Look, Position, SUMMARY, WALL, WHITE};
+
+    /// `Position::is_eye_cell` (the colours' bits ANDed) against its definition (every
+    /// neighbour a stone of the colour or a wall), for every colouring of the four neighbours
+    /// of the centre of a 3x3 board and of its corner (walls on two sides).
+    #[test]
+    fn the_eye_test_reads_every_neighbour() {
+        let size = BoardSize::square(3).expect("size");
+        let kinds = [None, Some(Color::Black), Some(Color::White)];
+        for (centre, around) in [
+            (
+                Point::rc(1, 1),
+                vec![
+                    Point::rc(0, 1),
+                    Point::rc(1, 0),
+                    Point::rc(1, 2),
+                    Point::rc(2, 1),
+                ],
+            ),
+            (Point::rc(0, 0), vec![Point::rc(0, 1), Point::rc(1, 0)]),
+        ] {
+            for code in 0..3_usize.pow(around.len() as u32) {
+                let mut board = Board::new(size);
+                let mut x = code;
+                for &q in &around {
+                    board.set(q, kinds[x % 3]);
+                    x /= 3;
+                }
+                let pos = Position::from_board(&board);
+                for color in [Color::Black, Color::White] {
+                    let expected = around.iter().all(|&q| board.get(q) == Some(color));
+                    assert_eq!(
+                        pos.is_eye_of(centre, color),
+                        expected,
+                        "{board:?} {color:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The tests on `Look::sum` (the summary counters of `SUMMARY`) against their
+    /// per-neighbour definitions, for every combination of four neighbours' colours and
+    /// liberty counts 0-4 (CONVENTIONS.md 27: an optimisation's invariant has a test).
+    #[test]
+    fn the_summary_counters_agree_with_the_neighbours() {
+        let kinds = [EMPTY, BLACK, WHITE, WALL];
+        for code in 0..(4 * 5_u32).pow(4) {
+            let mut look = Look::default();
+            let mut x = code;
+            for j in 0..4 {
+                look.color[j] = kinds[(x % 4) as usize];
+                look.libs[j] = (x / 4 % 5) as u16;
+                x /= 20;
+                let v = SUMMARY
+                    [((usize::from(look.color[j]) << 2) | usize::from(look.libs[j].min(3))) & 15];
+                look.sum += v;
+            }
+            let stone = |k: u8| k == BLACK || k == WHITE;
+            for c in [BLACK, WHITE] {
+                let opp = 3 - c;
+                let alive = (0..4)
+                    .any(|j| look.color[j] == EMPTY || (look.color[j] == c && look.libs[j] > 1));
+                let captures = (0..4).any(|j| look.color[j] == opp && look.libs[j] == 1);
+                assert_eq!(look.quiet_and_alive(c), alive && !captures, "{look:?}");
+                assert_eq!(look.self_capture(c), !alive && !captures, "{look:?}");
+            }
+            let empty = look.color.iter().filter(|&&k| k == EMPTY).count();
+            assert_eq!(usize::from(look.empty_count()), empty, "{look:?}");
+            assert_eq!(look.no_stone(), !look.color.iter().any(|&k| stone(k)));
+        }
+    }
 }

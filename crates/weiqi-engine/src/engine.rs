@@ -478,11 +478,12 @@ impl Engine {
             && let Some(i) = self.pos.cell_of(p)
             && self.pos.color_at(i) == board::EMPTY
         {
-            let look = self.pos.look(i);
-            if look.is_eye_of(code(color)) {
+            // The eye test reads only the colours; the heads and liberty counts are read for
+            // the candidates that pass it.
+            if self.pos.is_eye_cell(i, code(color)) {
                 return Ok(false);
             }
-            let judged = self.judge_board_play(color, i, look)?;
+            let judged = self.judge_board_play(color, i, self.pos.look(i))?;
             self.commit(color, judged);
             return Ok(true);
         }
