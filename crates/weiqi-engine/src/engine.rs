@@ -484,7 +484,7 @@ impl Engine {
                 return Ok(false);
             }
             let judged = self.judge_board_play(color, i, self.pos.look(i))?;
-            self.commit(color, judged);
+            self.commit_inline(color, judged);
             return Ok(true);
         }
         if self.is_own_eye(p) {
@@ -701,19 +701,32 @@ impl Engine {
         }
     }
 
-    /// Performs a judged move.
-    fn commit(&mut self, color: Color, judged: Judged) {
-        // A plain play (see `Entry::saved_flow`): a board play by the player to move, while
-        // playing, outside a handicap placement, with no pass and no standing agreement since
-        // the last board play.
+    /// Whether a board play by `color` now would be a plain play (see `Entry::saved_flow`): by
+    /// the player to move, while playing, outside a handicap placement, with no pass and no
+    /// standing agreement since the last board play.
+    #[inline(always)]
+    fn plain_now(&self, color: Color) -> bool {
         let f = &self.flow;
-        let plain = matches!(judged, Judged::Play(..))
-            && color == f.to_move
+        color == f.to_move
             && f.phase == Phase::Playing
             && f.placement_left == 0
             && f.since_resume == 0
             && f.since_play == 0
-            && !f.agreed;
+            && !f.agreed
+    }
+
+    /// [`Engine::commit`] with the plain play's path inlined into the caller (the play calls).
+    #[inline(always)]
+    fn commit_inline(&mut self, color: Color, judged: Judged) {
+        match judged {
+            Judged::Play(i, look) if self.plain_now(color) => self.commit_plain(color, i, &look),
+            _ => self.commit(color, judged),
+        }
+    }
+
+    /// Performs a judged move.
+    fn commit(&mut self, color: Color, judged: Judged) {
+        let plain = matches!(judged, Judged::Play(..)) && self.plain_now(color);
         if plain && let Judged::Play(i, look) = judged {
             self.commit_plain(color, i, &look);
             return;
