@@ -695,6 +695,7 @@ impl Position {
         })
     }
 
+    #[inline(always)]
     fn empty_remove(&mut self, i: u16) {
         let at = usize::from(self.cells[usize::from(i)].empty_at);
         let last = self.empty.len() - 1;
