@@ -1046,6 +1046,7 @@ impl Engine {
     /// Inserts entry `t` (not yet pushed, with its board, side to move, kind, mover and cell
     /// set) into the indexes its rules read, recording in it what each insertion replaced;
     /// counts its situation for long cycles and records a new Ing ban.
+    #[inline]
     fn index_entry(&mut self, entry: &mut Entry, t: usize) {
         let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let (board_hash, to_move, kind, mover) =
