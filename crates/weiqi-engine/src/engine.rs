@@ -248,7 +248,7 @@ impl Engine {
         let pos = Position::from_board(&board);
         if let Some(p) = size
             .points()
-            .find(|&p| pos.stone(p).is_some() && pos.liberties(p) == 0)
+            .find(|&p| pos.stone(p).is_some() && pos.libs_of_head(pos.head(pos.index(p))) == 0)
         {
             return Err(EngineError::NoLiberties { point: p });
         }
@@ -478,7 +478,7 @@ impl Engine {
             && let Some(i) = self.pos.cell_of(p)
             && self.pos.color_at(i) == board::EMPTY
         {
-            // The eye test reads only the colours; the heads and liberty counts are read for
+            // The eye test reads only the colours; the heads and liberty classes are read for
             // the candidates that pass it.
             if self.pos.is_eye_cell(i, code(color)) {
                 return Ok(false);
