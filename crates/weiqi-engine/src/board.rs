@@ -9,9 +9,21 @@
 //!
 //! Invariants (checked against flood fills by `tests/properties.rs`):
 //! - **Strings.** Every stone's `head` names the head stone of its string; the stones of a
-//!   string form one circular list through `next`; the head's `stones` is the string's size and
-//!   its `libs` the exact number of distinct empty points adjacent to the string. Fields of
-//!   empty and wall cells, and `stones`/`libs` of non-head stones, mean nothing.
+//!   string form one circular list through `next`; the head's `stones` is the string's size.
+//!   Fields of empty and wall cells, and the string fields of non-head stones, mean nothing.
+//! - **Pseudo-liberties.** At a head, `pl` is the number of (stone, empty neighbour) pairs of
+//!   the string (an empty point next to two of its stones counts twice), `sum` the sum of those
+//!   empty neighbours' cell indices and `sumsq` the sum of their squares, over the same pairs.
+//!   They change by one pair at a time (a stone placed or removed next to the string) and add
+//!   up when strings join, so no play recounts or de-duplicates liberties. The string has no
+//!   liberty exactly when `pl == 0`, and exactly one when every pair names the same point,
+//!   which is when `pl * sumsq == sum * sum` (Cauchy-Schwarz: `pl * sumsq - sum^2` is the sum
+//!   of the squared differences over all pairs of pairs; exact in u64: at most
+//!   `4 * 2704 * 2916^2 * 4 * 2704 < 2^64`); that point is `sum / pl`.
+//! - **Liberty class.** At a head, `libs` is the string's liberty count capped at 2 (0: none,
+//!   1: atari, 2: two or more), derived from the pseudo-liberties ([`class`]) whenever they
+//!   change: what the judgement reads ([`Look`]). The exact count is a flood fill
+//!   ([`Position::liberties`], off the hot path).
 //! - **Empty list.** `empty` holds exactly the empty on-board points, and `empty_at[i]` is the
 //!   index of cell `i` in it (for empty cells only).
 //! - **Hash.** `hash` is the XOR of [`key`] over every stone on the board (the empty board
@@ -102,25 +114,100 @@ struct Cell {
     head: u16,
     /// The next stone of the string (circular).
     next: u16,
-    /// At a head: exact liberty count of the string.
-    libs: u16,
+    /// At a head: the string's liberty count capped at 2 (see the module doc). A byte, so
+    /// that a cell is 24 bytes.
+    libs: u8,
     /// At a head: number of stones of the string.
     stones: u16,
     /// For an empty cell: its index in the empty list.
     empty_at: u16,
+    /// At a head: the number of pseudo-liberties (see the module doc).
+    pl: u16,
+    /// At a head: the sum of the pseudo-liberties' cell indices.
+    sum: u32,
+    /// At a head: the sum of their squares.
+    sumsq: u64,
 }
 
+/// The liberty class of a string from its pseudo-liberties (see the module doc): 0 without a
+/// liberty, 1 when every pseudo-liberty is the same point, else 2.
+#[inline(always)]
+fn class(pl: u16, sum: u32, sumsq: u64) -> u8 {
+    let (n, s) = (u64::from(pl), u64::from(sum));
+    if pl == 0 {
+        0
+    } else if n * sumsq == s * s {
+        1
+    } else {
+        2
+    }
+}
+
+/// The fields of [`Look::sum`]: 3-bit counters, one per property of a neighbour, so that the
+/// sum of four neighbours' table entries ([`SUMMARY`]) counts each property without a carry into
+/// the next field (at most 4 < 8). The per-colour fields of White sit `COLOR_SHIFT` bits above
+/// Black's.
+mod field {
+    /// Empty neighbours.
+    pub(super) const EMPTY: u32 = 0;
+    /// Stone neighbours (either colour).
+    pub(super) const STONE: u32 = 3;
+    /// For a play of Black: neighbours that give the played string a liberty without a capture
+    /// (an empty point, or a friend with a liberty besides the played point).
+    pub(super) const ALIVE: u32 = 6;
+    /// For a play of Black: opponent neighbours in atari (captured by the play).
+    pub(super) const CAPTURES: u32 = 9;
+    /// White's fields are Black's this many bits higher.
+    pub(super) const COLOR_SHIFT: u32 = 6;
+}
+
+/// The summary entry of one neighbour, by `color << 2 | libs` (the liberty class, 0-2, read from the
+/// cell's head, meaningless unless the cell is a stone: the entries of empty and wall cells do
+/// not depend on it). Built at compile time from the definitions of [`field`].
+static SUMMARY: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut code = 0;
+    while code < 16 {
+        let k = (code >> 2) as u8;
+        let l = code & 3;
+        let mut v = 0u32;
+        if k == EMPTY {
+            v |= 1 << field::EMPTY;
+        }
+        if k == BLACK || k == WHITE {
+            v |= 1 << field::STONE;
+        }
+        let mut c = BLACK;
+        while c <= WHITE {
+            let sh = (c - 1) as u32 * field::COLOR_SHIFT;
+            let opp = 3 - c;
+            if k == EMPTY || (k == c && l > 1) {
+                v |= 1 << (field::ALIVE + sh);
+            }
+            if k == opp && l == 1 {
+                v |= 1 << (field::CAPTURES + sh);
+            }
+            c += 1;
+        }
+        t[code] = v;
+        code += 1;
+    }
+    t
+};
+
 /// The four neighbours of an empty cell, read once (colour, string head, and the liberty count
-/// of that head), in the order of `Position::neighbours`. What a play there would do is decided
-/// from it without playing (`quiet_and_alive`, `self_capture`, `captures_only`, ...), and the
-/// play itself reuses it ([`Position::play`]), so that judging and making a move read the
-/// neighbours once.
+/// of that head), in the order of `Position::neighbours`, with a summary of them. What a play
+/// there would do is decided from it without playing (`quiet_and_alive`, `self_capture`,
+/// `captures_only`, ...), and the play itself reuses it ([`Position::play`]), so that judging
+/// and making a move read the neighbours once.
 ///
 /// Invariants: a `Look` describes the position it was read from and is used before that
 /// position changes (the engine judges and plays in one call). `head` and `libs` are meaningful
 /// for stones only: an empty or wall cell keeps a stale head (always a valid cell index, so
-/// reading its `libs` is safe), and every test below masks them by the colour. The liberty
-/// counts a play derives from it are checked against flood fills after every move by
+/// reading its `libs` is safe), and every test below masks them by the colour. `sum` is the sum
+/// of the four neighbours' [`SUMMARY`] entries (3-bit counters, see [`field`]); the tests on it
+/// are checked against the per-neighbour definitions by a unit test below. The liberty counts a
+/// play derives from it are checked against flood fills after every move by
 /// `tests/properties.rs`, and its verdicts against the interpreter by the harness.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Look {
@@ -128,8 +215,10 @@ pub(crate) struct Look {
     color: [u8; 4],
     /// The heads of their strings.
     head: [u16; 4],
-    /// The liberty counts of those heads.
-    libs: [u16; 4],
+    /// The liberty classes of those heads (0, 1, 2 or more).
+    libs: [u8; 4],
+    /// The summary counters of the four neighbours.
+    sum: u32,
 }
 
 impl Look {
@@ -148,21 +237,27 @@ impl Look {
         ]
     }
 
+    /// The counter of field `f` (see [`field`]).
+    #[inline(always)]
+    fn count(&self, f: u32) -> u32 {
+        (self.sum >> f) & 7
+    }
+
+    /// The counter of the per-colour field `f` for a play of colour code `c`.
+    #[inline(always)]
+    fn count_for(&self, f: u32, c: u8) -> u32 {
+        self.count(f + u32::from(c - 1) * field::COLOR_SHIFT)
+    }
+
     /// For a play of colour code `c`: whether the played string keeps a liberty without any
     /// capture (an empty neighbour, or a friend with a liberty besides this point), and whether
-    /// it captures (an opponent neighbour whose only liberty is this point). Branch-free: random
-    /// boards make these branches unpredictable.
+    /// it captures (an opponent neighbour whose only liberty is this point).
     #[inline(always)]
     fn alive_and_captures(&self, c: u8) -> (bool, bool) {
-        let opp = 3 - c;
-        let mut alive = false;
-        let mut captures = false;
-        for j in 0..4 {
-            let (k, l) = (self.color[j], self.libs[j]);
-            alive |= (k == EMPTY) | ((k == c) & (l > 1));
-            captures |= (k == opp) & (l == 1);
-        }
-        (alive, captures)
+        (
+            self.count_for(field::ALIVE, c) != 0,
+            self.count_for(field::CAPTURES, c) != 0,
+        )
     }
 
     /// Whether a play of colour code `c` makes no capture and leaves its string a liberty: the
@@ -188,23 +283,17 @@ impl Look {
         (self.color[j] == 3 - c) & (self.libs[j] == 1)
     }
 
-    /// Whether every neighbour is a stone of colour code `c` or a wall (the eye test of
-    /// [`Position::is_eye_of`]).
-    #[inline(always)]
-    pub(crate) fn is_eye_of(&self, c: u8) -> bool {
-        self.color.iter().all(|&k| (k == c) | (k == WALL))
-    }
-
     /// The number of empty neighbours.
     #[inline(always)]
     pub(crate) fn empty_count(&self) -> u16 {
-        self.color.iter().map(|&k| u16::from(k == EMPTY)).sum()
+        // At most 4: the counter fits in u16.
+        self.count(field::EMPTY) as u16
     }
 
     /// Whether no neighbour is a stone (each is empty or a wall: colour codes 0 and 3).
     #[inline(always)]
     pub(crate) fn no_stone(&self) -> bool {
-        self.color.iter().all(|&k| (k == EMPTY) | (k == WALL))
+        self.count(field::STONE) == 0
     }
 
     /// Whether the play of colour code `c` captures exactly the one string with head `h`
@@ -401,9 +490,9 @@ impl Position {
         self.cells[usize::from(i)].head
     }
 
-    /// The liberty count of the string whose head is `h`.
+    /// The liberty class of the string whose head is `h`: its liberty count capped at 2.
     #[inline]
-    pub(crate) fn libs_of_head(&self, h: u16) -> u16 {
+    pub(crate) fn libs_of_head(&self, h: u16) -> u8 {
         self.cells[usize::from(h)].libs
     }
 
@@ -456,15 +545,18 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn is_eye_of(&self, p: Point, color: Color) -> bool {
-        let Some(i) = self.cell_of(p) else {
-            return false;
-        };
-        let c = code(color);
-        // Branch-free: the four tests are combined with `&`, not short-circuited.
-        self.neighbours(i).iter().fold(true, |acc, &n| {
-            let k = self.color_at(n);
-            acc & ((k == c) | (k == WALL))
-        })
+        self.cell_of(p)
+            .is_some_and(|i| self.is_eye_cell(i, code(color)))
+    }
+
+    /// Whether every neighbour cell of cell `i` is a stone of colour code `c` or a wall, from
+    /// the colours alone (the eye test before a [`Look`] is read). Colour codes: a neighbour
+    /// passes when it has the bits of `c` (`c` itself or `WALL`, 3 = both bits); `EMPTY` (0) and
+    /// the other colour lack them. Branch-free.
+    #[inline(always)]
+    pub(crate) fn is_eye_cell(&self, i: u16, c: u8) -> bool {
+        let [a, b, d, e] = self.around(i);
+        a.color & b.color & d.color & e.color & c == c
     }
 
     /// The liberty count of the string on `p` (0 for an empty point or off the board).
@@ -472,32 +564,57 @@ impl Position {
     pub fn liberties(&self, p: Point) -> usize {
         match self.cell_of(p) {
             Some(i) if matches!(self.color_at(i), BLACK | WHITE) => {
-                usize::from(self.libs_of_head(self.head(i)))
+                // A flood fill (not on the play path, which reads the capped class).
+                let mut libs: Vec<u16> = self
+                    .string_cells(self.head(i))
+                    .flat_map(|x| self.neighbours(x))
+                    .filter(|&n| self.color_at(n) == EMPTY)
+                    .collect();
+                libs.sort_unstable();
+                libs.dedup();
+                libs.len()
             }
             _ => 0,
         }
     }
 
+    /// The four neighbour cells of the on-board cell `i`, in the order of `neighbours`. Read
+    /// through one window of `2 * stride + 1` cells and its middle three, so that two bounds
+    /// tests cover the four reads (the optimiser proves the constant offsets inside the
+    /// windows; callgrind counts in the commit message).
+    #[inline(always)]
+    fn around(&self, i: u16) -> [&Cell; 4] {
+        let (i, s) = (usize::from(i), usize::from(self.stride));
+        let w = &self.cells[i - s..i + s + 1];
+        let m = &w[s - 1..s + 2];
+        [&w[0], &m[0], &m[2], &w[2 * s]]
+    }
+
+    /// One neighbour of a [`Look`]: the colour, head and head's liberty count of cell `n`, and
+    /// its [`SUMMARY`] entry.
+    #[inline(always)]
+    fn neighbour(&self, cell: &Cell) -> (u8, u16, u8, u32) {
+        // Every cell's `head` is a valid cell index (see `Look`), so its `libs` can be read
+        // whatever the cell holds.
+        let l = self.cells[usize::from(cell.head)].libs;
+        // The index is below 16 (colour codes below 4, classes below 3), so no bounds test.
+        let v = SUMMARY[((usize::from(cell.color) << 2) | usize::from(l)) & 15];
+        (cell.color, cell.head, l, v)
+    }
+
     /// Reads the four neighbours of the empty cell `i` ([`Look`]).
     #[inline(always)]
     pub(crate) fn look(&self, i: u16) -> Look {
-        let cells = &self.cells[..];
-        let i = usize::from(i);
-        let s = usize::from(self.stride);
-        // Every cell's `head` is a valid cell index (see `Look`), so its `libs` can be read
-        // whatever the cell holds.
-        let at = |n: usize| {
-            let cell = &cells[n];
-            (cell.color, cell.head, cells[usize::from(cell.head)].libs)
-        };
-        let (k0, h0, l0) = at(i - s);
-        let (k1, h1, l1) = at(i - 1);
-        let (k2, h2, l2) = at(i + 1);
-        let (k3, h3, l3) = at(i + s);
+        let [n0, n1, n2, n3] = self.around(i);
+        let (k0, h0, l0, v0) = self.neighbour(n0);
+        let (k1, h1, l1, v1) = self.neighbour(n1);
+        let (k2, h2, l2, v2) = self.neighbour(n2);
+        let (k3, h3, l3, v3) = self.neighbour(n3);
         Look {
             color: [k0, k1, k2, k3],
             head: [h0, h1, h2, h3],
             libs: [l0, l1, l2, l3],
+            sum: v0 + v1 + v2 + v3,
         }
     }
 
@@ -551,14 +668,14 @@ impl Position {
         h
     }
 
-    /// The one liberty of the string whose head is `h`, when it has exactly one.
+    /// The one liberty of the string whose head is `h`, when it has exactly one: every
+    /// pseudo-liberty is that point, so it is their sum over their number.
     pub(crate) fn only_liberty(&self, h: u16) -> Option<u16> {
-        if self.libs_of_head(h) != 1 {
+        let cell = &self.cells[usize::from(h)];
+        if cell.libs != 1 {
             return None;
         }
-        self.string_cells(h)
-            .flat_map(|s| self.neighbours(s))
-            .find(|&n| self.color_at(n) == EMPTY)
+        u16::try_from(cell.sum / u32::from(cell.pl)).ok()
     }
 
     /// Forgets what the last play removed (after a pass).
@@ -578,6 +695,7 @@ impl Position {
         })
     }
 
+    #[inline(always)]
     fn empty_remove(&mut self, i: u16) {
         let at = usize::from(self.cells[usize::from(i)].empty_at);
         let last = self.empty.len() - 1;
@@ -595,53 +713,64 @@ impl Position {
         self.empty.push(p);
     }
 
-    /// Whether the empty cell `e` touches a stone of the string `h` other than on cell `skip`.
-    #[inline]
-    fn is_liberty_of(&self, e: u16, h: u16, c: u8, skip: u16) -> bool {
-        self.neighbours(e)
-            .iter()
-            .any(|&n| n != skip && self.color_at(n) == c && self.head(n) == h)
+    /// Adds (`add`) or takes away one pseudo-liberty, the empty cell `e`, to or from the string
+    /// whose head is `h` (its class is left to the caller: [`Position::reclass`]).
+    #[inline(always)]
+    fn pseudo(&mut self, h: u16, e: u16, add: bool) {
+        let cell = &mut self.cells[usize::from(h)];
+        let (e32, e64) = (u32::from(e), u64::from(e) * u64::from(e));
+        if add {
+            cell.pl += 1;
+            cell.sum += e32;
+            cell.sumsq += e64;
+        } else {
+            cell.pl -= 1;
+            cell.sum -= e32;
+            cell.sumsq -= e64;
+        }
+    }
+
+    /// Recomputes the liberty class of the string whose head is `h` from its pseudo-liberties.
+    #[inline(always)]
+    fn reclass(&mut self, h: u16) {
+        let cell = &mut self.cells[usize::from(h)];
+        cell.libs = class(cell.pl, cell.sum, cell.sumsq);
     }
 
     /// Joins the strings with heads `a` and `b` (both of colour `c`, `a != b`), the smaller into
-    /// the larger; returns the head of the result. Invariant kept: every liberty of the smaller
-    /// string that the larger lacked is counted once, because each stone is relabelled before
-    /// its empty neighbours are tested ("isLibertyOf" with relabelled stones excluded twice).
-    fn join(&mut self, a: u16, b: u16, c: u8) -> u16 {
+    /// the larger; returns the head of the result. The smaller string's stones are relabelled
+    /// and the pseudo-liberties add up (see the module doc): nothing is recounted. The class is
+    /// left to the caller.
+    fn join(&mut self, a: u16, b: u16) -> u16 {
         let (big, small) = if self.stones_of_head(a) >= self.stones_of_head(b) {
             (a, b)
         } else {
             (b, a)
         };
-        let mut libs = self.libs_of_head(big);
         let mut s = small;
         loop {
             self.cells[usize::from(s)].head = big;
-            for e in self.neighbours(s) {
-                if self.color_at(e) == EMPTY && !self.is_liberty_of(e, big, c, s) {
-                    libs += 1;
-                }
-            }
             s = self.cells[usize::from(s)].next;
             if s == small {
                 break;
             }
         }
         // Splice the two circular lists.
+        let sm = self.cells[usize::from(small)];
         let big_next = self.cells[usize::from(big)].next;
-        let small_next = self.cells[usize::from(small)].next;
-        self.cells[usize::from(big)].next = small_next;
+        self.cells[usize::from(big)].next = sm.next;
         self.cells[usize::from(small)].next = big_next;
-        let stones = self.stones_of_head(big) + self.stones_of_head(small);
         let cell = &mut self.cells[usize::from(big)];
-        cell.libs = libs;
-        cell.stones = stones;
+        cell.stones += sm.stones;
+        cell.pl += sm.pl;
+        cell.sum += sm.sum;
+        cell.sumsq += sm.sumsq;
         big
     }
 
-    /// Removes the string with head `h`; every neighbouring string of the other colour gains
-    /// the freed points as liberties (counted once per string and point). Appends the points
-    /// to `removed`.
+    /// Removes the string with head `h`; every neighbouring stone of the other colour gains
+    /// the freed point as a pseudo-liberty (once per adjacency: no de-duplication, see the
+    /// module doc), and the class of its string is recomputed. Appends the points to `removed`.
     fn remove_string(&mut self, h: u16) {
         let c = self.color_at(h);
         let other = 3 - c;
@@ -653,21 +782,11 @@ impl Position {
             self.empty_push(s);
             let p = self.point(s);
             self.removed.push(p);
-            // Each distinct neighbouring string of the other colour gains the point once: `g[j]`
-            // is 0 (never a head: cell 0 is a wall) unless neighbour `j` is such a stone.
-            let g = self.neighbours(s).map(|n| {
+            for n in self.neighbours(s) {
                 let cell = self.cells[usize::from(n)];
-                if cell.color == other { cell.head } else { 0 }
-            });
-            let first = [
-                g[0] != 0,
-                (g[1] != 0) & (g[1] != g[0]),
-                (g[2] != 0) & (g[2] != g[0]) & (g[2] != g[1]),
-                (g[3] != 0) & (g[3] != g[0]) & (g[3] != g[1]) & (g[3] != g[2]),
-            ];
-            for (j, &new) in first.iter().enumerate() {
-                if new {
-                    self.cells[usize::from(g[j])].libs += 1;
+                if cell.color == other {
+                    self.pseudo(cell.head, s, true);
+                    self.reclass(cell.head);
                 }
             }
             s = next;
@@ -689,74 +808,83 @@ impl Position {
         self.empty_remove(i);
         self.hash ^= key(i, c);
         let free = look.empty_count();
+        let nb = self.neighbours(i);
+        // The new stone's pseudo-liberties: its empty neighbours `i + d` (distinct points, so
+        // its class is their number capped at 2). With `e_j` 1 for an empty neighbour and the
+        // offsets `d = -s, -1, 1, s`: sum = free * i + D and sumsq = free * i^2 + 2 i D + Q,
+        // where D = s (e_3 - e_0) + (e_2 - e_1) and Q = s^2 (e_0 + e_3) + (e_1 + e_2).
+        let e = look.color.map(|k| i64::from(k == EMPTY));
+        let (s, x) = (i64::from(self.stride), i64::from(i));
+        let d = s * (e[3] - e[0]) + (e[2] - e[1]);
+        let q = s * s * (e[0] + e[3]) + (e[1] + e[2]);
+        let f = i64::from(free);
+        // Both are sums of cell indices (or their squares) of empty cells: not negative, and
+        // within u32 and u64 (see the module doc).
+        let sum = (f * x + d) as u32;
+        let sumsq = (f * x * x + 2 * x * d + q) as u64;
         {
             let cell = &mut self.cells[usize::from(i)];
             cell.color = c;
             cell.head = i;
             cell.next = i;
             cell.stones = 1;
-            cell.libs = free;
+            cell.pl = free;
+            cell.sum = sum;
+            cell.sumsq = sumsq;
+            // `free` is at most 4.
+            cell.libs = free.min(2) as u8;
         }
-        // A stone without stone neighbours is a string of its own, whose liberties are its
-        // empty neighbours; it touches no string. Unless it has no empty neighbour either (the
-        // one point of a 1x1 board): then it is a self-capture, which the general path below
-        // removes.
+        // A stone without stone neighbours is a string of its own and touches no string.
+        // Unless it has no empty neighbour either (the one point of a 1x1 board): then it is a
+        // self-capture, which the general path below removes.
         if look.no_stone() & (free > 0) {
             return false;
         }
-        let first = look.first();
-        // Each distinct neighbouring string loses the liberty `i`, once; each distinct friend
-        // is then joined (its count already without `i`). The lone stone's liberties are all
-        // new to it; joining recounts only the smaller side. A lone stone joined to a string:
-        // its free neighbours already adjacent to the string must not count twice, which
-        // `join` checks (the stone is the smaller side or is relabelled first). The heads of
-        // `look` stay valid: each distinct friend is joined once, and a join relabels only the
-        // strings already joined.
+        // Each neighbouring stone loses the pseudo-liberty `i` (once per adjacency). The heads
+        // of `look` are still those of the position it was read from.
+        for j in 0..4 {
+            let k = look.color[j];
+            if (k == c) | (k == opp) {
+                self.pseudo(look.head[j], i, false);
+            }
+        }
+        // Each friend is joined; its head is read again, as an earlier join may have
+        // relabelled it (then it is the string's head already).
         let mut head = i;
-        for (j, &new) in first.iter().enumerate() {
-            let (k, h) = (look.color[j], look.head[j]);
-            if new & ((k == c) | (k == opp)) {
-                self.cells[usize::from(h)].libs -= 1;
-                if k == c {
-                    head = if head == i {
-                        self.join_stone(i, h, c)
-                    } else {
-                        self.join(head, h, c)
-                    };
+        for (j, &n) in nb.iter().enumerate() {
+            if look.color[j] == c {
+                let h = self.head(n);
+                if head == i {
+                    // The lone stone joins its first friend, whose head stays the head (the
+                    // larger side, or as large: the stone lists and heads are those of the
+                    // earlier representation, so the removal order, the empty list and
+                    // `captured()` are unchanged).
+                    head = self.join(h, i);
+                } else if h != head {
+                    head = self.join(head, h);
                 }
             }
         }
-        // An opponent string whose one liberty was `i` has none now.
-        for (j, &new) in first.iter().enumerate() {
-            if new & look.captured(j, c) {
-                self.remove_string(look.head[j]);
+        // An opponent string whose pseudo-liberties were all `i` has none now (a string seen
+        // twice is removed once: its cells are empty the second time). The others lost a
+        // liberty: their class is recomputed.
+        for (j, &n) in nb.iter().enumerate() {
+            if look.color[j] == opp && self.color_at(n) == opp {
+                let h = look.head[j];
+                if self.cells[usize::from(h)].pl == 0 {
+                    self.remove_string(h);
+                } else {
+                    self.reclass(h);
+                }
             }
         }
         self.removed_opponent = self.removed.len();
+        self.reclass(head);
         if self.libs_of_head(head) == 0 {
             self.remove_string(head);
             return true;
         }
         false
-    }
-
-    /// Joins the lone new stone `i` to the string `h`: the stone's free neighbours that are
-    /// not already liberties of `h` are added. Returns `h`.
-    fn join_stone(&mut self, i: u16, h: u16, c: u8) -> u16 {
-        let mut libs = self.libs_of_head(h);
-        for e in self.neighbours(i) {
-            if self.color_at(e) == EMPTY && !self.is_liberty_of(e, h, c, i) {
-                libs += 1;
-            }
-        }
-        self.cells[usize::from(i)].head = h;
-        let h_next = self.cells[usize::from(h)].next;
-        self.cells[usize::from(h)].next = i;
-        self.cells[usize::from(i)].next = h_next;
-        let cell = &mut self.cells[usize::from(h)];
-        cell.libs = libs;
-        cell.stones += 1;
-        h
     }
 
     /// Puts a setup stone of colour code `c` on the empty cell `i` without removing anything.
@@ -834,8 +962,8 @@ impl Position {
     }
 
     /// Recomputes by flood fill the string of the stone on `s` (nothing if `s` is not a stone
-    /// or its string was rebuilt with mark `r` already): head, circular list, size and exact
-    /// liberty count. Stones are marked `r`; liberties get a fresh mark per string.
+    /// or its string was rebuilt with mark `r` already): head, circular list, size,
+    /// pseudo-liberties and class. Stones are marked `r`.
     fn rebuild_string(&mut self, s: u16, r: u32) {
         let c = self.color_at(s);
         if !matches!(c, BLACK | WHITE) || self.marks[usize::from(s)] == r {
@@ -856,13 +984,13 @@ impl Position {
                 }
             }
         }
-        let l = self.next_epoch();
-        let mut libs: u16 = 0;
+        let (mut pl, mut sum, mut sumsq) = (0u16, 0u32, 0u64);
         for (j, &x) in stack.iter().enumerate() {
             for n in self.neighbours(x) {
-                if self.color_at(n) == EMPTY && self.marks[usize::from(n)] != l {
-                    self.marks[usize::from(n)] = l;
-                    libs += 1;
+                if self.color_at(n) == EMPTY {
+                    pl += 1;
+                    sum += u32::from(n);
+                    sumsq += u64::from(n) * u64::from(n);
                 }
             }
             let cell = &mut self.cells[usize::from(x)];
@@ -871,7 +999,8 @@ impl Position {
         }
         let head = &mut self.cells[usize::from(s)];
         head.stones = u16::try_from(stack.len()).unwrap_or(u16::MAX);
-        head.libs = libs;
+        (head.pl, head.sum, head.sumsq) = (pl, sum, sumsq);
+        head.libs = class(pl, sum, sumsq);
         self.stack = stack;
     }
 
@@ -933,17 +1062,30 @@ impl Position {
                     if ring.len() != stones.len() || !stones.iter().all(|x| ring.contains(x)) {
                         return Err(format!("stone list of {p:?} is not its string"));
                     }
-                    let mut libs: Vec<u16> = stones
+                    let pairs: Vec<u16> = stones
                         .iter()
                         .flat_map(|&x| self.neighbours(x))
                         .filter(|&n| self.color_at(n) == EMPTY)
                         .collect();
+                    let head = self.cells[usize::from(h)];
+                    let sum: u32 = pairs.iter().map(|&n| u32::from(n)).sum();
+                    let sumsq: u64 = pairs.iter().map(|&n| u64::from(n) * u64::from(n)).sum();
+                    if (usize::from(head.pl), head.sum, head.sumsq) != (pairs.len(), sum, sumsq) {
+                        return Err(format!(
+                            "string of {p:?}: pseudo-liberties ({}, {}, {}), recounted ({}, {sum}, {sumsq})",
+                            head.pl,
+                            head.sum,
+                            head.sumsq,
+                            pairs.len()
+                        ));
+                    }
+                    let mut libs = pairs;
                     libs.sort_unstable();
                     libs.dedup();
-                    if usize::from(self.libs_of_head(h)) != libs.len() {
+                    if usize::from(head.libs) != libs.len().min(2) {
                         return Err(format!(
-                            "string of {p:?}: {} liberties counted, {} by flood fill",
-                            self.libs_of_head(h),
+                            "string of {p:?}: liberty class {}, {} liberties by flood fill",
+                            head.libs,
                             libs.len()
                         ));
                     }

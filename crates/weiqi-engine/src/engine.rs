@@ -248,7 +248,7 @@ impl Engine {
         let pos = Position::from_board(&board);
         if let Some(p) = size
             .points()
-            .find(|&p| pos.stone(p).is_some() && pos.liberties(p) == 0)
+            .find(|&p| pos.stone(p).is_some() && pos.libs_of_head(pos.head(pos.index(p))) == 0)
         {
             return Err(EngineError::NoLiberties { point: p });
         }
@@ -478,12 +478,13 @@ impl Engine {
             && let Some(i) = self.pos.cell_of(p)
             && self.pos.color_at(i) == board::EMPTY
         {
-            let look = self.pos.look(i);
-            if look.is_eye_of(code(color)) {
+            // The eye test reads only the colours; the heads and liberty classes are read for
+            // the candidates that pass it.
+            if self.pos.is_eye_cell(i, code(color)) {
                 return Ok(false);
             }
-            let judged = self.judge_board_play(color, i, look)?;
-            self.commit(color, judged);
+            let judged = self.judge_board_play(color, i, self.pos.look(i))?;
+            self.commit_inline(color, judged);
             return Ok(true);
         }
         if self.is_own_eye(p) {
@@ -700,19 +701,36 @@ impl Engine {
         }
     }
 
-    /// Performs a judged move.
-    fn commit(&mut self, color: Color, judged: Judged) {
-        // A plain play (see `Entry::saved_flow`): a board play by the player to move, while
-        // playing, outside a handicap placement, with no pass and no standing agreement since
-        // the last board play.
+    /// Whether a board play by `color` now would be a plain play (see `Entry::saved_flow`): by
+    /// the player to move, while playing, outside a handicap placement, with no pass and no
+    /// standing agreement since the last board play.
+    #[inline(always)]
+    fn plain_now(&self, color: Color) -> bool {
         let f = &self.flow;
-        let plain = matches!(judged, Judged::Play(..))
-            && color == f.to_move
+        color == f.to_move
             && f.phase == Phase::Playing
             && f.placement_left == 0
             && f.since_resume == 0
             && f.since_play == 0
-            && !f.agreed;
+            && !f.agreed
+    }
+
+    /// [`Engine::commit`] with the plain play's path inlined into the caller (the play calls).
+    #[inline(always)]
+    fn commit_inline(&mut self, color: Color, judged: Judged) {
+        match judged {
+            Judged::Play(i, look) if self.plain_now(color) => self.commit_plain(color, i, &look),
+            _ => self.commit(color, judged),
+        }
+    }
+
+    /// Performs a judged move.
+    fn commit(&mut self, color: Color, judged: Judged) {
+        let plain = matches!(judged, Judged::Play(..)) && self.plain_now(color);
+        if plain && let Judged::Play(i, look) = judged {
+            self.commit_plain(color, i, &look);
+            return;
+        }
         let before = self.save_flow(plain);
         let placing = self.flow.placement_left > 0;
         let removed_at = self.hist.removed.len();
@@ -785,6 +803,72 @@ impl Engine {
         }
         if self.flow.phase == Phase::Playing
             && let Some(e) = cycle_end
+        {
+            self.flow.phase = Phase::Ended(e);
+        }
+    }
+
+    /// [`Engine::commit`] of a plain play (see `Entry::saved_flow`) on the empty cell `i`,
+    /// whose neighbours `look` describes: the same changes, without the branches a plain play
+    /// cannot take. Invariant (a plain play): the phase is `Playing`, no handicap stone is left
+    /// to place, no pass and no agreement since the last board play, so the pass counters, the
+    /// agreement and the placement stay as they are, the entry saves no flow, and the player
+    /// to move becomes the opponent.
+    #[inline(always)]
+    fn commit_plain(&mut self, color: Color, i: u16, look: &Look) {
+        let (ko_point, ko_stone) = (self.flow.ko_point, self.flow.ko_stone);
+        let removed_at = self.hist.removed.len();
+        self.pos.play(i, code(color), look);
+        let removed = self.pos.removed();
+        let opp = self.pos.captured().len();
+        let own = removed.len() - opp;
+        if !removed.is_empty() {
+            self.hist.removed.extend_from_slice(removed);
+        }
+        self.flow.to_move = color.opponent();
+        // Simple ko: remember a single-stone capture (the only kind J89 Art. 6 names).
+        if opp == 1 && own == 0 {
+            self.flow.ko_point = self.pos.index(self.pos.captured()[0]);
+            self.flow.ko_stone = i;
+        } else {
+            self.flow.ko_point = NONE;
+        }
+        // At most 52 * 52 stones leave the board in one play.
+        let removed = (
+            u16::try_from(opp).unwrap_or(u16::MAX),
+            u16::try_from(own).unwrap_or(u16::MAX),
+        );
+        self.flow.prisoners[side(color)] += u32::from(removed.0);
+        self.flow.prisoners[side(color.opponent())] += u32::from(removed.1);
+        if self.rules.ko == Ko::Ing {
+            self.update_hot(color, Kind::Play, i);
+        }
+        let t = self.hist.entries.len();
+        let mut entry = Entry {
+            board: self.pos.hash(),
+            cycle_count: 1,
+            removed_at: u32::try_from(removed_at).unwrap_or(u32::MAX),
+            prev_board: NOT_INDEXED,
+            prev_situation: NOT_INDEXED,
+            actions: self.actions,
+            removed_opponent: removed.0,
+            removed_own: removed.1,
+            cell: i,
+            ko_point,
+            ko_stone,
+            to_move: self.flow.to_move,
+            mover: Some(color),
+            kind: Kind::Play,
+            automatic: false,
+            saved_flow: false,
+            ban: false,
+        };
+        if self.indexes() {
+            self.index_entry(&mut entry, t);
+        }
+        self.hist.entries.push(entry);
+        if let Some(e) = self.rules.long_cycle
+            && entry.cycle_count >= self.rules.long_cycle_repetitions
         {
             self.flow.phase = Phase::Ended(e);
         }
@@ -913,6 +997,7 @@ impl Engine {
     /// Appends an entry and updates the indexes; returns its number. `before` is what
     /// `save_flow` recorded of the flow before the move.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn push_entry(
         &mut self,
         kind: Kind,
@@ -924,7 +1009,6 @@ impl Engine {
         removed: (u16, u16),
     ) -> usize {
         let t = self.hist.entries.len();
-        let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let board_hash = self.pos.hash();
         let to_move = self.flow.to_move;
         let mut entry = Entry {
@@ -946,11 +1030,31 @@ impl Engine {
             saved_flow: before.saved_flow,
             ban: false,
         };
-        let indexed = kind != Kind::Setup || self.rules.initial_counts;
-        if indexed && self.rules.ko == Ko::PositionalSuperko {
+        if kind != Kind::Setup || self.rules.initial_counts {
+            self.index_entry(&mut entry, t);
+        }
+        self.hist.entries.push(entry);
+        t
+    }
+
+    /// Whether any index of `History` is kept (every ko rule but simple ko, and long cycles).
+    #[inline]
+    fn indexes(&self) -> bool {
+        self.rules.ko != Ko::Simple || self.rules.track_situations
+    }
+
+    /// Inserts entry `t` (not yet pushed, with its board, side to move, kind, mover and cell
+    /// set) into the indexes its rules read, recording in it what each insertion replaced;
+    /// counts its situation for long cycles and records a new Ing ban.
+    #[inline]
+    fn index_entry(&mut self, entry: &mut Entry, t: usize) {
+        let t32 = u32::try_from(t).unwrap_or(u32::MAX);
+        let (board_hash, to_move, kind, mover) =
+            (entry.board, entry.to_move, entry.kind, entry.mover);
+        if self.rules.ko == Ko::PositionalSuperko {
             entry.prev_board = encode_prev(self.hist.boards.insert(board_hash, t32));
         }
-        if indexed && self.rules.track_situations {
+        if self.rules.track_situations {
             let sit = situation(board_hash, to_move);
             if let Some(t0) = self.hist.situations.get(sit) {
                 let t0 = t0 as usize;
@@ -961,7 +1065,7 @@ impl Engine {
                 // followed it may not be made again from it by the same player.
                 if self.rules.ko == Ko::Ing {
                     // Entry t is pushed below: t0 = t - 1 is followed by this very move.
-                    let next = self.hist.entries.get(t0 + 1).copied().unwrap_or(entry);
+                    let next = self.hist.entries.get(t0 + 1).copied().unwrap_or(*entry);
                     if next.kind == Kind::Play {
                         // Keyed by the situation m0 was played from: this board with its mover
                         // to move (not the entry's `to_move`, which a resumption may have
@@ -991,8 +1095,6 @@ impl Engine {
         {
             entry.prev_board = encode_prev(self.hist.natural[side(m)].insert(board_hash, t32));
         }
-        self.hist.entries.push(entry);
-        t
     }
 
     /// Removes the last entry and restores everything it changed.

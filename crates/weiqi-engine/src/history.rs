@@ -76,6 +76,7 @@ impl HashIndex {
     }
 
     /// Stores `val` for `key`; returns the value it replaced.
+    #[inline]
     pub(crate) fn insert(&mut self, key: u64, val: u32) -> Option<u32> {
         if (self.len + 1) * 2 > self.keys.len() {
             self.grow();

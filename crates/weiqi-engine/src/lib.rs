@@ -4,8 +4,9 @@
 //! The engine executes the same [`weiqi_spec::Ruleset`] through the same
 //! [`weiqi_core::Referee`] trait as the interpreter (the oracle) and shares no logic with it.
 //! The ruleset is compiled once into a plain struct of flags (`rules`); the board is a padded
-//! one-dimensional array with strings, exact incremental liberty counts, an empty-point list and
-//! a Zobrist hash ([`Position`], `board.rs`); the repetition rules read hash indexes, never a
+//! one-dimensional array with strings, incremental pseudo-liberties (count, sum and sum of
+//! squares of the (stone, empty neighbour) pairs, from which a liberty class 0, 1 or 2+ is
+//! exact), an empty-point list and a Zobrist hash ([`Position`], `board.rs`); the repetition rules read hash indexes, never a
 //! scan of the history (`history.rs`); the game flow (stop, agreement, resumption, handicap
 //! placement, the end) is in `engine.rs`; the count of a finished game is [`scoring`].
 //!

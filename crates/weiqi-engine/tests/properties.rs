@@ -1,7 +1,8 @@
 //! Property tests of the engine's invariants (CONVENTIONS.md 27, issue 11 "Tests"): after every
-//! action the incremental hash equals the recomputed one and every liberty count equals a flood
-//! fill; undo restores the exact earlier position, hash and history; a copy plays independently
-//! of its original. Random games from fixed seeds, under every built-in variant.
+//! action the incremental hash equals the recomputed one and every string's pseudo-liberties
+//! equal a recount and its liberty class a flood fill; undo restores the exact earlier
+//! position, hash and history; a copy plays independently of its original. Random games from
+//! fixed seeds, under every built-in variant.
 
 use weiqi_core::{Action, BoardSize, Color, Move, Phase, Referee, Setup};
 use weiqi_engine::Engine;
@@ -212,6 +213,64 @@ fn play_unless_own_eye_rules_as_the_eye_test_then_play() {
                     );
                 }
             });
+        }
+    }
+}
+
+/// The pseudo-liberties of `board.rs` (count, sum and sum of squares of the cell indices of
+/// the (stone, empty neighbour) pairs; atari exactly when `pl * sumsq == sum^2`) on the boards
+/// where the sums are largest: random playouts that never fill their own eyes (so strings grow
+/// long and captures large) on 19x19 and on the largest board, 52x52, with the invariants
+/// (pseudo-liberties = recount, liberty class = flood fill, hash = recomputation) checked
+/// after every 3rd move on 19x19 and every 1500th on 52x52 (a full check floods every
+/// string: the suite stays a few seconds), and undo checked on the way.
+#[test]
+fn pseudo_liberties_equal_a_recount_on_large_boards() {
+    let rules = variant("tromp-taylor");
+    for (side, seeds, every) in [(19u32, 1..=1u64, 3usize), (52, 1..=1, 1500)] {
+        for seed in seeds {
+            let size = BoardSize::square(side).expect("size");
+            let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
+            let mut state = seed;
+            let (mut captures, mut passes) = (0usize, 0);
+            for n in 0..(2 * side * side) as usize {
+                if g.phase() != Phase::Playing {
+                    break;
+                }
+                let empty = g.empty_points();
+                let start =
+                    usize::try_from(rng(&mut state) % (empty.len() as u64 + 1)).expect("index");
+                let mv = (start..empty.len())
+                    .chain(0..start)
+                    .map(|k| empty[k])
+                    .find(|&p| !g.is_own_eye(p) && g.is_legal(p))
+                    .map_or(Move::Pass, Move::Play);
+                let before = (n % 97 == 0).then(|| g.clone());
+                g.play(mv).expect("a legal move");
+                captures += g.captured().len();
+                passes = if mv == Move::Pass { passes + 1 } else { 0 };
+                if n % every == 0 {
+                    g.check_invariants()
+                        .unwrap_or_else(|e| panic!("{side}x{side} seed {seed} move {n}: {e}"));
+                }
+                if let Some(before) = before {
+                    let mut undone = g.clone();
+                    assert!(undone.undo());
+                    assert_eq!(snapshot(&undone), snapshot(&before), "{side} {seed} {n}");
+                    undone
+                        .check_invariants()
+                        .unwrap_or_else(|e| panic!("{side}x{side} seed {seed} undo {n}: {e}"));
+                }
+                if passes >= 2 {
+                    break;
+                }
+            }
+            g.check_invariants()
+                .unwrap_or_else(|e| panic!("{side}x{side} seed {seed} at the end: {e}"));
+            assert!(
+                captures > 4 * side as usize,
+                "{side}x{side} seed {seed}: {captures} stones captured"
+            );
         }
     }
 }

@@ -1,12 +1,14 @@
-//! Unit tests of the board's Zobrist keys (issue 11: "Zobrist hashing") and of `Position`'s
-//! equality. Every superko,
-//! long-cycle and Ing ruling compares hashes, so a ruling is right only while the keys it XORs
-//! are distinct and independent; these tests check the table itself, which random games almost
-//! never probe (cargo-mutants found its mutants missed by the game-level tests).
+//! Unit tests of the board: the Zobrist keys (issue 11: "Zobrist hashing"), `Position`'s
+//! equality and liberties, the eye test and the neighbour summary of the judgement. Every
+//! superko, long-cycle and Ing ruling compares hashes, so a ruling is right only while the keys
+//! it XORs are distinct and independent; the key tests check the table itself, which random
+//! games almost never probe (cargo-mutants found its mutants missed by the game-level tests).
 
-use super::{BLACK, MAX_CELLS, Position, WHITE, key, move_key, white_to_move_key};
+use super::{
+    BLACK, EMPTY, Look, MAX_CELLS, Position, SUMMARY, WALL, WHITE, key, move_key, white_to_move_key,
+};
 use std::collections::HashSet;
-use weiqi_core::{BoardSize, Point};
+use weiqi_core::{Board, BoardSize, Color, Point};
 
 /// Every key of the table: a black and a white stone and an Ing move key for each cell, and
 /// the side-to-move key.
@@ -115,5 +117,75 @@ fn zobrist_key_bits_are_pairwise_independent() {
                 100.0 * share
             );
         }
+    }
+}
+
+/// `Position::is_eye_cell` (the colours' bits ANDed) against its definition (every
+/// neighbour a stone of the colour or a wall), for every colouring of the four neighbours
+/// of the centre of a 3x3 board and of its corner (walls on two sides).
+#[test]
+fn the_eye_test_reads_every_neighbour() {
+    let size = BoardSize::square(3).expect("size");
+    let kinds = [None, Some(Color::Black), Some(Color::White)];
+    for (centre, around) in [
+        (
+            Point::rc(1, 1),
+            vec![
+                Point::rc(0, 1),
+                Point::rc(1, 0),
+                Point::rc(1, 2),
+                Point::rc(2, 1),
+            ],
+        ),
+        (Point::rc(0, 0), vec![Point::rc(0, 1), Point::rc(1, 0)]),
+    ] {
+        for code in 0..3_usize.pow(around.len() as u32) {
+            let mut board = Board::new(size);
+            let mut x = code;
+            for &q in &around {
+                board.set(q, kinds[x % 3]);
+                x /= 3;
+            }
+            let pos = Position::from_board(&board);
+            for color in [Color::Black, Color::White] {
+                let expected = around.iter().all(|&q| board.get(q) == Some(color));
+                assert_eq!(
+                    pos.is_eye_of(centre, color),
+                    expected,
+                    "{board:?} {color:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The tests on `Look::sum` (the summary counters of `SUMMARY`) against their
+/// per-neighbour definitions, for every combination of four neighbours' colours and
+/// liberty classes 0-2 (CONVENTIONS.md 27: an optimisation's invariant has a test).
+#[test]
+fn the_summary_counters_agree_with_the_neighbours() {
+    let kinds = [EMPTY, BLACK, WHITE, WALL];
+    for code in 0..(4 * 3_u32).pow(4) {
+        let mut look = Look::default();
+        let mut x = code;
+        for j in 0..4 {
+            look.color[j] = kinds[(x % 4) as usize];
+            look.libs[j] = (x / 4 % 3) as u8;
+            x /= 12;
+            let v = SUMMARY[((usize::from(look.color[j]) << 2) | usize::from(look.libs[j])) & 15];
+            look.sum += v;
+        }
+        let stone = |k: u8| k == BLACK || k == WHITE;
+        for c in [BLACK, WHITE] {
+            let opp = 3 - c;
+            let alive =
+                (0..4).any(|j| look.color[j] == EMPTY || (look.color[j] == c && look.libs[j] > 1));
+            let captures = (0..4).any(|j| look.color[j] == opp && look.libs[j] == 1);
+            assert_eq!(look.quiet_and_alive(c), alive && !captures, "{look:?}");
+            assert_eq!(look.self_capture(c), !alive && !captures, "{look:?}");
+        }
+        let empty = look.color.iter().filter(|&&k| k == EMPTY).count();
+        assert_eq!(usize::from(look.empty_count()), empty, "{look:?}");
+        assert_eq!(look.no_stone(), !look.color.iter().any(|&k| stone(k)));
     }
 }
