@@ -94,6 +94,10 @@ pub(crate) struct Filling {
     candidates: Vec<u32>,
     /// Stones to add in a round (cell, value).
     adds: Vec<(u32, u8)>,
+    /// Whether `region_exempt`, `region_dead_side` and `enclosed` are those of the current
+    /// position: set by a round that found the exempt regions and then added nothing, so that
+    /// [`Filling::finish`] does not find them again on the same position.
+    exempt_current: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -416,25 +420,32 @@ impl Filling {
     /// labelled.
     pub(crate) fn run(&mut self, g: &mut Grid) -> Outcome {
         let len = g.cells.len();
-        self.kind.clear();
-        self.kind.resize(len, STONE);
+        // `kind` is written at the empty cells of P0 only: every read of it is at a cell that
+        // is empty in the round's position (a liberty, a point of an eye region or of
+        // `empties`, a region's first cell) or empty in P0 (the marks), and the procedure only
+        // adds stones, so every cell read was empty in P0 and was written here. The other
+        // cells keep whatever an earlier count left there (`STONE` when the size changes).
+        if self.kind.len() != len {
+            self.kind.clear();
+            self.kind.resize(len, STONE);
+        }
         self.member.resize(len, 0);
         self.seen.resize(len, 0);
         let mut any_dame = false;
-        self.empties.clear();
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY {
-                self.empties.push(i as u32);
-                let t = g.region_of(i).touch;
-                self.kind[i] = if t == BLACK || t == WHITE {
-                    t
-                } else {
-                    any_dame = true;
-                    DAME
-                };
-            }
+        // The empty cells of P0 in row-major order, as the labelling of P0 listed them.
+        self.empties.clone_from(&g.empties);
+        for &i in &self.empties {
+            let i = i as usize;
+            let t = g.region_of(i).touch;
+            self.kind[i] = if t == BLACK || t == WHITE {
+                t
+            } else {
+                any_dame = true;
+                DAME
+            };
         }
         let mut added: Vec<(usize, Added)> = Vec::new();
+        self.exempt_current = false;
         // Without dame and without a string in atari there is neither fill nor teire.
         let any_atari = g.strings.iter().any(|s| s.liberties == 1);
         if any_dame || any_atari {
@@ -462,6 +473,7 @@ impl Filling {
             }
         }
         if !self.adds.is_empty() {
+            self.exempt_current = false;
             for &(i, c) in &self.adds {
                 g.cells[i as usize] = c;
                 if let Some(color) = color_of(c) {
@@ -491,6 +503,9 @@ impl Filling {
             return false;
         }
         self.find_exempt(g);
+        // Until this round adds a stone, the exempt regions found are those of P, and if it
+        // adds none P is P* (`finish`). The neutral stones of Q_p below are taken off again.
+        self.exempt_current = true;
         let exempt = &self.region_exempt;
         self.candidates
             .retain(|&i| !exempt[g.label[i as usize] as usize]);
@@ -520,6 +535,7 @@ impl Filling {
         if self.adds.is_empty() {
             return false;
         }
+        self.exempt_current = false;
         for &(i, v) in &self.adds {
             g.cells[i as usize] = v;
             let a = match color_of(v) {
@@ -534,17 +550,21 @@ impl Filling {
     /// P* is labelled in `g`: its exempt regions, seki points and strings in seki (5.1, 5.2,
     /// 9.1).
     fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
-        // Exempt regions are regions of open dame points: without any, nothing is exempt.
-        if self.any_open_dame() {
-            self.find_exempt(g);
-        } else {
-            self.region_exempt.clear();
-            self.region_exempt.resize(g.regions.len(), false);
-            self.enclosed.clear();
-            self.enclosed.resize(g.strings.len(), false);
-            self.region_dead_side.clear();
-            self.region_dead_side
-                .resize(g.regions.len(), [false, false]);
+        // Exempt regions are regions of open dame points: without any, nothing is exempt. The
+        // last round may have found them on this very position (`exempt_current`: it added
+        // nothing after finding them, so P* is the position they were found on).
+        if !self.exempt_current {
+            if self.any_open_dame() {
+                self.find_exempt(g);
+            } else {
+                self.region_exempt.clear();
+                self.region_exempt.resize(g.regions.len(), false);
+                self.enclosed.clear();
+                self.enclosed.resize(g.strings.len(), false);
+                self.region_dead_side.clear();
+                self.region_dead_side
+                    .resize(g.regions.len(), [false, false]);
+            }
         }
         let mut exempt = vec![false; g.cells.len()];
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
@@ -623,9 +643,11 @@ impl Filling {
         &self.empties
     }
 
-    /// Whether the empty cell `i` of P0 is an eye point of `c` (2.3), after [`Filling::run`].
-    pub(crate) fn is_eye_point(&self, i: usize, c: u8) -> bool {
-        self.kind[i] == c
+    /// The colour of which the empty cell `i` of P0 is an eye point (2.3): [`BLACK`] or
+    /// [`WHITE`], 0 for a dame point; after [`Filling::run`].
+    pub(crate) fn eye_code(&self, i: usize) -> u8 {
+        let k = self.kind[i];
+        if k == DAME { 0 } else { k }
     }
 
     /// Whether the empty cell `i` of P0 is a dame point (2.3), after [`Filling::run`].

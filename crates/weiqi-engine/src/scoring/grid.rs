@@ -132,6 +132,9 @@ pub(crate) struct Grid {
     stamp: Vec<u32>,
     /// The current stamp value (incremented per string, wrapping resets `stamp`).
     mark: u32,
+    /// The empty cells in row-major order, as of the last [`Grid::relabel`] (not kept up to
+    /// date by [`Grid::relabel_around`] or by changes to `cells`).
+    pub empties: Vec<u32>,
 }
 
 impl Grid {
@@ -159,6 +162,7 @@ impl Grid {
             stack: Vec::with_capacity(len),
             stamp: vec![0; len],
             mark: 0,
+            empties: Vec::with_capacity(len),
         }
     }
 
@@ -202,6 +206,7 @@ impl Grid {
         self.label.clone_from(&other.label);
         self.regions.clone_from(&other.regions);
         self.strings.clone_from(&other.strings);
+        self.empties.clone_from(&other.empties);
         if self.stamp.len() != other.stamp.len() {
             self.stamp = vec![0; other.stamp.len()];
             self.mark = 0;
@@ -227,6 +232,13 @@ impl Grid {
         let row = (i / self.stride - 1) as u8;
         let col = (i % self.stride - 1) as u8;
         Point::rc(row, col)
+    }
+
+    /// The row-major index of the point of an on-board cell (its index in [`Board::iter`] and
+    /// in a score's marks).
+    #[must_use]
+    pub fn point_index(&self, i: usize) -> usize {
+        (i / self.stride - 1) * self.width + i % self.stride - 1
     }
 
     /// The four neighbour cells of an on-board cell (module invariant: all inside the array).
@@ -275,6 +287,7 @@ impl Grid {
         self.label.fill(UNLABELLED);
         self.regions.clear();
         self.strings.clear();
+        self.empties.clear();
         if self.stack.len() < len {
             self.stack.resize(len, 0);
         }
@@ -291,6 +304,10 @@ impl Grid {
         for r in 0..self.height {
             let start = (r + 1) * stride + 1;
             for i in start..start + self.width {
+                // Every on-board cell passes here once, in row-major order.
+                if cells[i] == EMPTY {
+                    self.empties.push(i as u32);
+                }
                 if label[i] != UNLABELLED {
                     continue;
                 }
