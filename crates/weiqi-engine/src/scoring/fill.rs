@@ -83,6 +83,8 @@ pub(crate) struct Filling {
     /// Per cell and colour: cache of "a stone of that colour here would have two liberties"
     /// (0 unknown, 1 yes, 2 no), for the enclosed test.
     approach: Vec<[u8; 2]>,
+    /// The cells whose `approach` entry is set.
+    approach_set: Vec<u32>,
     /// The empty cells of the round's position P, in row-major order (built from P0 by
     /// [`Filling::run`], the cells of every round's stones dropped after the round): every
     /// loop of a round and of the count on P* that reads only empty cells walks this list.
@@ -331,6 +333,7 @@ impl Filling {
                         ok
                     };
                 self.approach[d][s] = if ok { 1 } else { 2 };
+                self.approach_set.push(d as u32);
                 ok
             }
         }
@@ -376,10 +379,24 @@ impl Filling {
                 }
             }
         }
+        // Every later step only clears `enclosed` or reads it where it is set: without a string
+        // still enclosed, no region is exempt (2.7 needs an enclosed string of some colour).
+        if !self.enclosed.iter().any(|&e| e) {
+            return;
+        }
         // No region with a liberty of S borders another string of S's colour; every liberty
         // can be approached by the opponent with two liberties.
-        self.approach.clear();
-        self.approach.resize(g.cells.len(), [0, 0]);
+        // The cache is per position: clear the entries the previous call set (every entry of
+        // a board of another size), not the whole array.
+        if self.approach.len() == g.cells.len() {
+            for &d in &self.approach_set {
+                self.approach[d as usize] = [0, 0];
+            }
+        } else {
+            self.approach.clear();
+            self.approach.resize(g.cells.len(), [0, 0]);
+        }
+        self.approach_set.clear();
         for k in 0..self.empties.len() {
             let i = self.empties[k] as usize;
             let r = g.label[i] as usize;

@@ -687,6 +687,10 @@ fn needs_filling(g: &Grid) -> bool {
 /// string of `g`) is void (spec/FILLING.md 5.3). `empties`: the empty cells of `g`.
 fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
     let mut void = vec![false; g.regions.len()];
+    // Only a string in seki voids a region.
+    if !seki.iter().any(|&s| s) {
+        return void;
+    }
     for &i in empties {
         let i = i as usize;
         let r = g.label[i] as usize;
