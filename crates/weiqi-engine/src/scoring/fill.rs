@@ -481,9 +481,11 @@ impl Filling {
 
     /// One round (4.1): teire, else fills. Returns whether anything was added.
     fn round(&mut self, g: &mut Grid, added: &mut Vec<(usize, Added)>) -> bool {
-        // 4.2: every teire of P.
+        // 4.2: every teire of P. A teire is the only liberty of some string: without a string
+        // of one liberty (retired ids have none) there is none, and the scan is skipped.
         self.adds.clear();
-        for k in 0..self.empties.len() {
+        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        for k in 0..if any_atari { self.empties.len() } else { 0 } {
             let i = self.empties[k] as usize;
             if (self.kind[i] == BLACK || self.kind[i] == WHITE) && self.is_teire(g, i) {
                 self.adds.push((i as u32, self.kind[i]));
@@ -617,9 +619,12 @@ impl Filling {
         }
         // S3: a string of c bordering an eye region of c that holds the liberty of a string of
         // c in atari (S2) shares its fate; applied once, from the S2 strings only.
+        // Only the liberty of a string of one liberty marks a region: without such a string
+        // the scan is skipped.
         let mut s3_region = vec![false; g.regions.len()];
         let mut any_s3 = false;
-        for &i in &self.empties {
+        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        for &i in if any_atari { &self.empties[..] } else { &[] } {
             let i = i as usize;
             let c = self.kind[i];
             if c == BLACK || c == WHITE {
