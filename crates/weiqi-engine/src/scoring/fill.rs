@@ -100,6 +100,8 @@ pub(crate) struct Filling {
     /// position: set by a round that found the exempt regions and then added nothing, so that
     /// [`Filling::finish`] does not find them again on the same position.
     exempt_current: bool,
+    /// Whether P0 has a dame point (2.3).
+    p0_dame: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -430,7 +432,8 @@ impl Filling {
 
     /// Whether the position has an open dame point (a dame point of P0 still empty).
     fn any_open_dame(&self) -> bool {
-        self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
+        // The dame points are fixed by P0 (2.3): without one in P0 no position has one.
+        self.p0_dame && self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
     }
 
     /// Runs the procedure on `g` (P0: every stone alive, labelled) and leaves P* in it,
@@ -465,6 +468,7 @@ impl Filling {
         self.exempt_current = false;
         // Without dame and without a string in atari there is neither fill nor teire.
         let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        self.p0_dame = any_dame;
         if any_dame || any_atari {
             loop {
                 if !self.round(g, &mut added) {
