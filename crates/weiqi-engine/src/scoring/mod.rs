@@ -444,23 +444,31 @@ impl Scorer {
         let g = &self.filled;
         let void = void_regions(g, self.filling.empties(), seki);
         let mut n = [0u32; 8];
+        // Row by row, in place, as in `literal_marks`.
         marks.clear();
-        marks.reserve(g.points_count());
-        for i in g.board_cells() {
-            // Mark codes of [`MARKS`]: an eye point of P0 still empty and not void is
-            // territory of its colour (code 1 or 2), a dame point neutral (0).
-            let code = match self.live.cells[i] {
-                EMPTY => {
+        marks.resize(g.points_count(), PointMark::Neutral);
+        let live = &self.live;
+        for (r, row) in marks.chunks_exact_mut(g.width).enumerate() {
+            let start = (r + 1) * g.stride + 1;
+            for ((m, &c), i) in row
+                .iter_mut()
+                .zip(&live.cells[start..start + g.width])
+                .zip(start..)
+            {
+                // Mark codes of [`MARKS`]: an eye point of P0 still empty and not void is
+                // territory of its colour (code 1 or 2), a dame point neutral (0).
+                let code = if c == EMPTY {
                     if g.cells[i] == EMPTY && !void[g.label[i] as usize] {
                         self.filling.eye_code(i)
                     } else {
                         0
                     }
-                }
-                c => 3 + c + 2 * u8::from(seki[g.label[i] as usize]),
-            };
-            n[usize::from(code)] += 1;
-            marks.push(MARKS[usize::from(code)]);
+                } else {
+                    3 + c + 2 * u8::from(seki[g.label[i] as usize])
+                };
+                n[usize::from(code & 7)] += 1;
+                *m = MARKS[usize::from(code & 7)];
+            }
         }
         tally_of_codes(n)
     }
@@ -648,22 +656,30 @@ fn literal_marks(
         Scoring::Territory => [0, 1, 2, 0],
     };
     let mut n = [0u32; 8];
+    // Row by row over slices of one row (the marks, the cells), written in place: no
+    // capacity test per mark and one bounds test per row rather than per cell.
     marks.clear();
-    marks.reserve(g.points_count());
-    for i in g.board_cells() {
-        let c = g.cells[i];
-        let code = if c == EMPTY {
-            if void(i) {
-                0
+    marks.resize(g.points_count(), PointMark::Neutral);
+    for (r, row) in marks.chunks_exact_mut(g.width).enumerate() {
+        let start = (r + 1) * g.stride + 1;
+        for ((m, &c), i) in row
+            .iter_mut()
+            .zip(&g.cells[start..start + g.width])
+            .zip(start..)
+        {
+            let code = if c == EMPTY {
+                if void(i) {
+                    0
+                } else {
+                    empty_code[usize::from(g.region_of(i).touch & 3)]
+                }
             } else {
-                empty_code[usize::from(g.region_of(i).touch & 3)]
-            }
-        } else {
-            // BLACK is 1 and WHITE 2: codes 4 and 5, or 6 and 7 in seki.
-            3 + c + 2 * u8::from(seki(i))
-        };
-        n[usize::from(code)] += 1;
-        marks.push(MARKS[usize::from(code)]);
+                // BLACK is 1 and WHITE 2: codes 4 and 5, or 6 and 7 in seki.
+                3 + c + 2 * u8::from(seki(i))
+            };
+            n[usize::from(code & 7)] += 1;
+            *m = MARKS[usize::from(code & 7)];
+        }
     }
     tally_of_codes(n)
 }
