@@ -5,8 +5,9 @@
 //! [`Score`]: the breakdown per side, the margin, the result, one mark per point and the notes.
 //!
 //! How it is fast: the board is copied once into a padded one-dimensional array (`grid`);
-//! every string and empty region is labelled by one flood fill on fixed arrays, with the
-//! liberty count of each string and the colours each region touches; the area and territory
+//! every string and empty region is labelled by one branch-free flood fill on fixed arrays,
+//! then the liberty count of each string and the colours each region touches are read from
+//! the empty cells; the area and territory
 //! marks, the string-level and region-level seki and the totals are then single passes over
 //! the cells. Nothing is allocated per point.
 //!
