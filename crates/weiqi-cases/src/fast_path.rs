@@ -11,7 +11,7 @@
 //! left, left and right, right and below). Each case below is a capture on two sides that
 //! recreates the setup position, played in the eight orientations of the board.
 
-use crate::common::{DECISIONS_IDS, Ruling, Step, new_game, replay, variant};
+use crate::common::{DECISIONS_IDS, Ruling, Step, b, game, new_game, replay, variant, w};
 use weiqi_core::{Board, Color, Illegal, Phase, Point, Setup};
 
 use Color::{Black, White};
@@ -259,8 +259,57 @@ fn a_play_on_a_1x1_board_is_a_self_capture_variants_4_9() {
     }
 }
 
+/// Ing rule H (seed 000: "No hot stone may be captured before some other board play or a pass
+/// has been made"; VARIANTS.md 3.a) forbids removing a hot stone, by capture or by
+/// self-capture, and nothing else: a play that joins the player's own hot stone and captures
+/// nothing is legal. In a triple ko Black's ko capture stays hot while White ko-captures in
+/// the second ko (its stones are still on the board), so Black is to move with a hot stone of
+/// its own; connecting it is a quiet play, and it cools every hot stone. Written while
+/// triaging the mutants of `Look::removes` (1 December 2026): the engine judges this play on
+/// its quiet path, which a hot stone must not divert.
+fn ing_joining_ones_own_hot_stone_is_legal_variants_3_a() {
+    let diagram = "
+        . . . . . . .
+        X X X X X X X
+        X O X . X O X
+        O . O X O . O
+        O O O O O O O
+        . . . . . . .
+        . . . . . . .";
+    for id in ["ing-1996", "ing-aga"] {
+        let mut g = game(&variant(id), diagram, Black);
+        assert_eq!(
+            replay(&mut g, &[b(3, 1), w(2, 3)]),
+            Ruling::AllLegal(Phase::Playing),
+            "under {id}"
+        );
+        let mut hot = g.hot_stones().expect("Ing tracks hot stones");
+        hot.sort();
+        assert_eq!(
+            hot,
+            vec![Point::rc(2, 3), Point::rc(3, 1)],
+            "under {id}: both ko captures are hot"
+        );
+        assert_eq!(
+            replay(&mut g, &[b(2, 1)]),
+            Ruling::AllLegal(Phase::Playing),
+            "under {id}: connecting one's own hot stone"
+        );
+        assert_eq!(g.board().get(Point::rc(3, 1)), Some(Black), "under {id}");
+        assert_eq!(
+            g.hot_stones(),
+            Some(Vec::new()),
+            "under {id}: a play that is not a ko capture cools every hot stone"
+        );
+    }
+}
+
 /// The cases of this module.
 pub const CASES: &[(&str, fn())] = &[
+    (
+        "fast_path::ing_joining_ones_own_hot_stone_is_legal_variants_3_a",
+        ing_joining_ones_own_hot_stone_is_legal_variants_3_a,
+    ),
     (
         "fast_path::a_play_on_a_1x1_board_is_a_self_capture_variants_4_9",
         a_play_on_a_1x1_board_is_a_self_capture_variants_4_9,

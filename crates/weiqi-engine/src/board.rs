@@ -1015,3 +1015,6 @@ impl Position {
 fn index_in(stride: u16, p: Point) -> u16 {
     (u16::from(p.row) + 1) * stride + u16::from(p.col) + 1
 }
+
+#[cfg(test)]
+mod tests;

@@ -102,3 +102,21 @@ fn setup_errors_name_the_point_handicap() {
         })
     );
 }
+
+/// Free placement of handicap stones is played by Black (VARIANTS.md, handicap; the
+/// interpreter's `handicap.rs` and its clause test): a setup that leaves stones to place and
+/// names White to move is refused, and one that names Black is not. Found missing by mutation
+/// testing (1 December 2026: the test of `Engine::build` was never reached with White).
+#[test]
+fn free_placement_is_refused_with_white_to_move_handicap() {
+    let tt = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+    let mut s = Setup::with_handicap(size(5), 2);
+    s.to_move = Some(Color::White);
+    assert_eq!(
+        Engine::new(&tt, s.clone()).err(),
+        Some(EngineError::PlacementNeedsBlack)
+    );
+    s.to_move = Some(Color::Black);
+    let g = Engine::new(&tt, s).expect("Black places the stones");
+    assert_eq!(g.to_move(), Color::Black);
+}
