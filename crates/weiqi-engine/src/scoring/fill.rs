@@ -83,6 +83,8 @@ pub(crate) struct Filling {
     /// Per cell and colour: cache of "a stone of that colour here would have two liberties"
     /// (0 unknown, 1 yes, 2 no), for the enclosed test.
     approach: Vec<[u8; 2]>,
+    /// The cells whose `approach` entry is set.
+    approach_set: Vec<u32>,
     /// The empty cells of the round's position P, in row-major order (built from P0 by
     /// [`Filling::run`], the cells of every round's stones dropped after the round): every
     /// loop of a round and of the count on P* that reads only empty cells walks this list.
@@ -94,6 +96,12 @@ pub(crate) struct Filling {
     candidates: Vec<u32>,
     /// Stones to add in a round (cell, value).
     adds: Vec<(u32, u8)>,
+    /// Whether `region_exempt`, `region_dead_side` and `enclosed` are those of the current
+    /// position: set by a round that found the exempt regions and then added nothing, so that
+    /// [`Filling::finish`] does not find them again on the same position.
+    exempt_current: bool,
+    /// Whether P0 has a dame point (2.3).
+    p0_dame: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -327,6 +335,7 @@ impl Filling {
                         ok
                     };
                 self.approach[d][s] = if ok { 1 } else { 2 };
+                self.approach_set.push(d as u32);
                 ok
             }
         }
@@ -372,10 +381,24 @@ impl Filling {
                 }
             }
         }
+        // Every later step only clears `enclosed` or reads it where it is set: without a string
+        // still enclosed, no region is exempt (2.7 needs an enclosed string of some colour).
+        if !self.enclosed.iter().any(|&e| e) {
+            return;
+        }
         // No region with a liberty of S borders another string of S's colour; every liberty
         // can be approached by the opponent with two liberties.
-        self.approach.clear();
-        self.approach.resize(g.cells.len(), [0, 0]);
+        // The cache is per position: clear the entries the previous call set (every entry of
+        // a board of another size), not the whole array.
+        if self.approach.len() == g.cells.len() {
+            for &d in &self.approach_set {
+                self.approach[d as usize] = [0, 0];
+            }
+        } else {
+            self.approach.clear();
+            self.approach.resize(g.cells.len(), [0, 0]);
+        }
+        self.approach_set.clear();
         for k in 0..self.empties.len() {
             let i = self.empties[k] as usize;
             let r = g.label[i] as usize;
@@ -409,34 +432,43 @@ impl Filling {
 
     /// Whether the position has an open dame point (a dame point of P0 still empty).
     fn any_open_dame(&self) -> bool {
-        self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
+        // The dame points are fixed by P0 (2.3): without one in P0 no position has one.
+        self.p0_dame && self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
     }
 
     /// Runs the procedure on `g` (P0: every stone alive, labelled) and leaves P* in it,
     /// labelled.
     pub(crate) fn run(&mut self, g: &mut Grid) -> Outcome {
         let len = g.cells.len();
-        self.kind.clear();
-        self.kind.resize(len, STONE);
+        // `kind` is written at the empty cells of P0 only: every read of it is at a cell that
+        // is empty in the round's position (a liberty, a point of an eye region or of
+        // `empties`, a region's first cell) or empty in P0 (the marks), and the procedure only
+        // adds stones, so every cell read was empty in P0 and was written here. The other
+        // cells keep whatever an earlier count left there (`STONE` when the size changes).
+        if self.kind.len() != len {
+            self.kind.clear();
+            self.kind.resize(len, STONE);
+        }
         self.member.resize(len, 0);
         self.seen.resize(len, 0);
         let mut any_dame = false;
-        self.empties.clear();
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY {
-                self.empties.push(i as u32);
-                let t = g.region_of(i).touch;
-                self.kind[i] = if t == BLACK || t == WHITE {
-                    t
-                } else {
-                    any_dame = true;
-                    DAME
-                };
-            }
+        // The empty cells of P0 in row-major order, as the labelling of P0 listed them.
+        self.empties.clone_from(&g.empties);
+        for &i in &self.empties {
+            let i = i as usize;
+            let t = g.region_of(i).touch;
+            self.kind[i] = if t == BLACK || t == WHITE {
+                t
+            } else {
+                any_dame = true;
+                DAME
+            };
         }
         let mut added: Vec<(usize, Added)> = Vec::new();
+        self.exempt_current = false;
         // Without dame and without a string in atari there is neither fill nor teire.
         let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        self.p0_dame = any_dame;
         if any_dame || any_atari {
             loop {
                 if !self.round(g, &mut added) {
@@ -453,15 +485,18 @@ impl Filling {
 
     /// One round (4.1): teire, else fills. Returns whether anything was added.
     fn round(&mut self, g: &mut Grid, added: &mut Vec<(usize, Added)>) -> bool {
-        // 4.2: every teire of P.
+        // 4.2: every teire of P. A teire is the only liberty of some string: without a string
+        // of one liberty (retired ids have none) there is none, and the scan is skipped.
         self.adds.clear();
-        for k in 0..self.empties.len() {
+        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        for k in 0..if any_atari { self.empties.len() } else { 0 } {
             let i = self.empties[k] as usize;
             if (self.kind[i] == BLACK || self.kind[i] == WHITE) && self.is_teire(g, i) {
                 self.adds.push((i as u32, self.kind[i]));
             }
         }
         if !self.adds.is_empty() {
+            self.exempt_current = false;
             for &(i, c) in &self.adds {
                 g.cells[i as usize] = c;
                 if let Some(color) = color_of(c) {
@@ -491,6 +526,9 @@ impl Filling {
             return false;
         }
         self.find_exempt(g);
+        // Until this round adds a stone, the exempt regions found are those of P, and if it
+        // adds none P is P* (`finish`). The neutral stones of Q_p below are taken off again.
+        self.exempt_current = true;
         let exempt = &self.region_exempt;
         self.candidates
             .retain(|&i| !exempt[g.label[i as usize] as usize]);
@@ -520,6 +558,7 @@ impl Filling {
         if self.adds.is_empty() {
             return false;
         }
+        self.exempt_current = false;
         for &(i, v) in &self.adds {
             g.cells[i as usize] = v;
             let a = match color_of(v) {
@@ -534,17 +573,21 @@ impl Filling {
     /// P* is labelled in `g`: its exempt regions, seki points and strings in seki (5.1, 5.2,
     /// 9.1).
     fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
-        // Exempt regions are regions of open dame points: without any, nothing is exempt.
-        if self.any_open_dame() {
-            self.find_exempt(g);
-        } else {
-            self.region_exempt.clear();
-            self.region_exempt.resize(g.regions.len(), false);
-            self.enclosed.clear();
-            self.enclosed.resize(g.strings.len(), false);
-            self.region_dead_side.clear();
-            self.region_dead_side
-                .resize(g.regions.len(), [false, false]);
+        // Exempt regions are regions of open dame points: without any, nothing is exempt. The
+        // last round may have found them on this very position (`exempt_current`: it added
+        // nothing after finding them, so P* is the position they were found on).
+        if !self.exempt_current {
+            if self.any_open_dame() {
+                self.find_exempt(g);
+            } else {
+                self.region_exempt.clear();
+                self.region_exempt.resize(g.regions.len(), false);
+                self.enclosed.clear();
+                self.enclosed.resize(g.strings.len(), false);
+                self.region_dead_side.clear();
+                self.region_dead_side
+                    .resize(g.regions.len(), [false, false]);
+            }
         }
         let mut exempt = vec![false; g.cells.len()];
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
@@ -580,9 +623,12 @@ impl Filling {
         }
         // S3: a string of c bordering an eye region of c that holds the liberty of a string of
         // c in atari (S2) shares its fate; applied once, from the S2 strings only.
+        // Only the liberty of a string of one liberty marks a region: without such a string
+        // the scan is skipped.
         let mut s3_region = vec![false; g.regions.len()];
         let mut any_s3 = false;
-        for &i in &self.empties {
+        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        for &i in if any_atari { &self.empties[..] } else { &[] } {
             let i = i as usize;
             let c = self.kind[i];
             if c == BLACK || c == WHITE {
@@ -623,9 +669,11 @@ impl Filling {
         &self.empties
     }
 
-    /// Whether the empty cell `i` of P0 is an eye point of `c` (2.3), after [`Filling::run`].
-    pub(crate) fn is_eye_point(&self, i: usize, c: u8) -> bool {
-        self.kind[i] == c
+    /// The colour of which the empty cell `i` of P0 is an eye point (2.3): [`BLACK`] or
+    /// [`WHITE`], 0 for a dame point; after [`Filling::run`].
+    pub(crate) fn eye_code(&self, i: usize) -> u8 {
+        let k = self.kind[i];
+        if k == DAME { 0 } else { k }
     }
 
     /// Whether the empty cell `i` of P0 is a dame point (2.3), after [`Filling::run`].

@@ -5,8 +5,9 @@
 //! [`Score`]: the breakdown per side, the margin, the result, one mark per point and the notes.
 //!
 //! How it is fast: the board is copied once into a padded one-dimensional array (`grid`);
-//! every string and empty region is labelled by one flood fill on fixed arrays, with the
-//! liberty count of each string and the colours each region touches; the area and territory
+//! every string and empty region is labelled by one branch-free flood fill on fixed arrays,
+//! then the liberty count of each string and the colours each region touches are read from
+//! the empty cells; the area and territory
 //! marks, the string-level and region-level seki and the totals are then single passes over
 //! the cells. Nothing is allocated per point.
 //!
@@ -160,6 +161,8 @@ pub struct Scorer {
     flags: Vec<u8>,
     /// Dead flags per cell.
     dead: Vec<bool>,
+    /// The cells of the removed dead stones, with their colours.
+    dead_cells: Vec<(u32, Color)>,
     /// Scratch for string collection.
     scratch: Vec<u32>,
 }
@@ -176,18 +179,8 @@ struct Tally {
     stones: ByColor<u32>,
     territory: ByColor<u32>,
     shared: u32,
-}
-
-impl Tally {
-    /// Counts one mark.
-    fn add(&mut self, m: PointMark) {
-        match m {
-            PointMark::Stone(c) | PointMark::SekiStone(c) => self.stones[c] += 1,
-            PointMark::Territory(c) => self.territory[c] += 1,
-            PointMark::Shared => self.shared += 1,
-            PointMark::Dead(_) | PointMark::Neutral => {}
-        }
-    }
+    /// Seki stones (counted in `stones` too).
+    seki_stones: u32,
 }
 
 /// Which seki rule a count applies: `scoring.seki-eyes`, `scoring.neutral-fill` and the scoring
@@ -251,6 +244,7 @@ impl Scorer {
             filling: Filling::default(),
             flags: Vec::new(),
             dead: Vec::new(),
+            dead_cells: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -291,35 +285,50 @@ impl Scorer {
         let t = match rules.seki {
             SekiRule::Literal => {
                 seki::string_level(&self.live, &mut self.flags);
-                self.literal_marks(rules.scoring, &mut marks)
+                let f = &self.flags;
+                literal_marks(
+                    &self.live,
+                    rules.scoring,
+                    &mut marks,
+                    |i| f[i] == SEKI,
+                    |i| f[i] == VOID,
+                )
             }
             SekiRule::Region => {
                 seki::region_level(&self.live, &mut self.flags);
-                self.literal_marks(rules.scoring, &mut marks)
+                let f = &self.flags;
+                literal_marks(
+                    &self.live,
+                    rules.scoring,
+                    &mut marks,
+                    |i| f[i] == SEKI,
+                    |i| f[i] == VOID,
+                )
             }
             SekiRule::Count => {
-                self.flags.clear();
-                self.flags.resize(self.live.cells.len(), 0);
                 // Without dame and strings in atari the filling adds nothing and finds no
-                // seki (see `needs_filling`): no seki mark, so it is not run.
+                // seki (see `needs_filling`): no seki mark, so it is not run. A stone of P0 is
+                // a stone of P* (the filling only adds stones): it is a seki stone when its
+                // string of P* is in seki (5.2).
                 if !shortcut || needs_filling(&self.live) {
                     let out = self.run_filling();
-                    for i in self.live.board_cells() {
-                        let s = self.filled.label[i] as usize;
-                        if self.live.cells[i] != EMPTY && out.seki_5_2[s] {
-                            self.flags[i] = SEKI;
-                        }
-                    }
+                    let (f, seki) = (&self.filled, &out.seki_5_2);
+                    literal_marks(
+                        &self.live,
+                        rules.scoring,
+                        &mut marks,
+                        |i| seki[f.label[i] as usize],
+                        |_| false,
+                    )
+                } else {
+                    literal_marks(&self.live, rules.scoring, &mut marks, |_| false, |_| false)
                 }
-                self.literal_marks(rules.scoring, &mut marks)
             }
             SekiRule::Filled | SekiRule::FilledString if shortcut && !needs_filling(&self.live) => {
                 // P* = P0, no seki point, no string in seki, no note of the filling: the marks
                 // of the filling (eye points of P0, not voided) are the literal territory
                 // marks without seki (see `needs_filling`).
-                self.flags.clear();
-                self.flags.resize(self.live.cells.len(), 0);
-                self.literal_marks(rules.scoring, &mut marks)
+                literal_marks(&self.live, rules.scoring, &mut marks, |_| false, |_| false)
             }
             SekiRule::Filled if rules.scoring == Scoring::Area => {
                 // An area count reads the filling for its seki only: the seki stones, and the
@@ -341,7 +350,14 @@ impl Scorer {
                         self.flags[i] = VOID;
                     }
                 }
-                self.literal_marks(Scoring::Area, &mut marks)
+                let f = &self.flags;
+                literal_marks(
+                    &self.live,
+                    Scoring::Area,
+                    &mut marks,
+                    |i| f[i] == SEKI,
+                    |i| f[i] == VOID,
+                )
             }
             SekiRule::FilledString | SekiRule::Filled => {
                 let out = self.run_filling();
@@ -380,9 +396,7 @@ impl Scorer {
                 }
             }
         }
-        if rules.seki != SekiRule::Count
-            && marks.iter().any(|m| matches!(m, PointMark::SekiStone(_)))
-        {
+        if rules.seki != SekiRule::Count && t.seki_stones > 0 {
             notes.push(format!(
                 "strings in seki found ({}): eyes they border are not territory",
                 rules.seki.spec_value()
@@ -392,15 +406,9 @@ impl Scorer {
         notes.extend(bonus_note);
         result::apply(&mut sides, input.komi, bonus, input.penalties)?;
 
-        // The stones of the named dead strings are marked `Dead` (none when none was removed).
-        if removed.black + removed.white > 0 {
-            for (k, i) in self.live.board_cells().enumerate() {
-                if self.dead[i]
-                    && let Some(c) = board.get(self.live.point(i))
-                {
-                    marks[k] = PointMark::Dead(c);
-                }
-            }
+        // The stones of the named dead strings are marked `Dead`.
+        for &(i, c) in &self.dead_cells {
+            marks[self.live.point_index(i as usize)] = PointMark::Dead(c);
         }
         let margin = Points::from_halves(
             sides
@@ -428,37 +436,6 @@ impl Scorer {
         self.filling.run(&mut self.filled)
     }
 
-    /// The marks of the live board by area or territory, with the seki flags in `flags`
-    /// (VARIANTS.md 3.f; J89 Art. 8 on P0): a stone counts for its colour (marked in seki by
-    /// the flags); an empty point reaching one colour is its territory unless voided; one
-    /// reaching both is shared under area and dame under territory; one reaching nothing is
-    /// neutral. Returns the tally of the marks.
-    fn literal_marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) -> Tally {
-        let g = &self.live;
-        let mut t = Tally::default();
-        marks.clear();
-        for i in g.board_cells() {
-            let m = match g.cells[i] {
-                EMPTY => {
-                    if self.flags[i] == VOID {
-                        PointMark::Neutral
-                    } else {
-                        match (g.region_of(i).touch, scoring) {
-                            (BLACK, _) => PointMark::Territory(Color::Black),
-                            (WHITE, _) => PointMark::Territory(Color::White),
-                            (0, _) | (_, Scoring::Territory) => PointMark::Neutral,
-                            _ => PointMark::Shared,
-                        }
-                    }
-                }
-                c => stone_mark(c, self.flags[i] == SEKI),
-            };
-            t.add(m);
-            marks.push(m);
-        }
-        t
-    }
-
     /// Territory marks after the filling (spec/FILLING.md 5.3, 5.4): a live stone is a seki
     /// stone when its string of P* is in `seki`; an empty point of P0 is territory of c when it
     /// is an eye point of c still empty in P* whose eye region is bordered by no string in
@@ -467,28 +444,34 @@ impl Scorer {
     fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.filled;
         let void = void_regions(g, self.filling.empties(), seki);
-        let mut t = Tally::default();
+        let mut n = [0u32; 8];
+        // Row by row, in place, as in `literal_marks`.
         marks.clear();
-        for i in g.board_cells() {
-            let m = match self.live.cells[i] {
-                EMPTY => match g.cells[i] {
-                    EMPTY if !void[g.label[i] as usize] => {
-                        if self.filling.is_eye_point(i, BLACK) {
-                            PointMark::Territory(Color::Black)
-                        } else if self.filling.is_eye_point(i, WHITE) {
-                            PointMark::Territory(Color::White)
-                        } else {
-                            PointMark::Neutral
-                        }
+        marks.resize(g.points_count(), PointMark::Neutral);
+        let live = &self.live;
+        for (r, row) in marks.chunks_exact_mut(g.width).enumerate() {
+            let start = (r + 1) * g.stride + 1;
+            for ((m, &c), i) in row
+                .iter_mut()
+                .zip(&live.cells[start..start + g.width])
+                .zip(start..)
+            {
+                // Mark codes of [`MARKS`]: an eye point of P0 still empty and not void is
+                // territory of its colour (code 1 or 2), a dame point neutral (0).
+                let code = if c == EMPTY {
+                    if g.cells[i] == EMPTY && !void[g.label[i] as usize] {
+                        self.filling.eye_code(i)
+                    } else {
+                        0
                     }
-                    _ => PointMark::Neutral,
-                },
-                c => stone_mark(c, seki[g.label[i] as usize]),
-            };
-            t.add(m);
-            marks.push(m);
+                } else {
+                    3 + c + 2 * u8::from(seki[g.label[i] as usize])
+                };
+                n[usize::from(code & 7)] += 1;
+                *m = MARKS[usize::from(code & 7)];
+            }
         }
-        t
+        tally_of_codes(n)
     }
 
     /// The notes of the filling (spec/FILLING.md 6): the stones added, the open dame of P*
@@ -569,7 +552,8 @@ impl Scorer {
     }
 
     /// Loads `board` into the live grid, removes the strings of the named dead points, and
-    /// returns how many stones of each colour were removed (notes for bad names).
+    /// returns how many stones of each colour were removed (notes for bad names). The removed
+    /// cells, with their stones, are listed in `dead_cells`.
     fn remove_dead(
         &mut self,
         board: &Board,
@@ -578,10 +562,18 @@ impl Scorer {
     ) -> ByColor<u32> {
         let g = &mut self.live;
         g.load(board);
-        self.dead.clear();
-        self.dead.resize(g.cells.len(), false);
+        // Only the cells the previous count flagged are set: clear those (all of them when
+        // the size changed).
+        if self.dead.len() == g.cells.len() {
+            for &(i, _) in &self.dead_cells {
+                self.dead[i as usize] = false;
+            }
+        } else {
+            self.dead.clear();
+            self.dead.resize(g.cells.len(), false);
+        }
+        self.dead_cells.clear();
         let mut removed = ByColor { black: 0, white: 0 };
-        let mut any = false;
         for &p in named {
             let Some(i) = g.cell_checked(p) else {
                 notes.push(format!(
@@ -590,38 +582,107 @@ impl Scorer {
                 ));
                 continue;
             };
-            if g.cells[i] == EMPTY && !self.dead[i] {
+            if self.dead[i] {
+                continue;
+            }
+            let Some(c) = color_of(g.cells[i]) else {
                 notes.push(format!(
                     "dead-stone point {} holds no stone; ignored",
                     p.to_sgf()
                 ));
                 continue;
-            }
-            if self.dead[i] {
-                continue;
-            }
+            };
+            // The string is removed at once: the strings of later names are other strings
+            // (a string's cells are found through its own colour only), and a later name in
+            // this string finds its cell flagged and is skipped, as before the removal.
             g.collect_string(i, &mut self.scratch);
+            removed[c] += self.scratch.len() as u32;
             for &j in &self.scratch {
                 self.dead[j as usize] = true;
-            }
-            any = true;
-        }
-        if any {
-            for i in g.board_cells() {
-                if self.dead[i]
-                    && let Some(c) = color_of(g.cells[i])
-                {
-                    removed[c] += 1;
-                }
-            }
-            for i in g.board_cells() {
-                if self.dead[i] {
-                    g.cells[i] = EMPTY;
-                }
+                self.dead_cells.push((j, c));
+                g.cells[j as usize] = EMPTY;
             }
         }
         removed
     }
+}
+
+/// The marks a count makes, indexed by a mark code (see [`literal_marks`]): 0 neutral, 1-2
+/// territory, 3 shared, 4-5 stones, 6-7 seki stones (Black, then White).
+const MARKS: [PointMark; 8] = [
+    PointMark::Neutral,
+    PointMark::Territory(Color::Black),
+    PointMark::Territory(Color::White),
+    PointMark::Shared,
+    PointMark::Stone(Color::Black),
+    PointMark::Stone(Color::White),
+    PointMark::SekiStone(Color::Black),
+    PointMark::SekiStone(Color::White),
+];
+
+/// The tally of marks counted per code of [`MARKS`].
+fn tally_of_codes(n: [u32; 8]) -> Tally {
+    Tally {
+        stones: ByColor {
+            black: n[4] + n[6],
+            white: n[5] + n[7],
+        },
+        territory: ByColor {
+            black: n[1],
+            white: n[2],
+        },
+        shared: n[3],
+        seki_stones: n[6] + n[7],
+    }
+}
+
+/// The marks of the live board `g` by area or territory (VARIANTS.md 3.f; J89 Art. 8 on P0):
+/// a stone counts for its colour (a seki stone when `seki` says so of its cell); an empty
+/// point reaching one colour is its territory unless `void` says so of its cell; one reaching
+/// both is shared under area and dame under territory; one reaching nothing is neutral.
+/// Returns the tally of the marks.
+///
+/// Each cell gets a mark code (an index into [`MARKS`]) from its content and its region's
+/// `touch` (0 none, 1 Black, 2 White, 3 both: the code of the empty point under area, with 3
+/// made neutral under territory), counted per code: the tally is read from the counts.
+fn literal_marks(
+    g: &Grid,
+    scoring: Scoring,
+    marks: &mut Vec<PointMark>,
+    seki: impl Fn(usize) -> bool,
+    void: impl Fn(usize) -> bool,
+) -> Tally {
+    let empty_code: [u8; 4] = match scoring {
+        Scoring::Area => [0, 1, 2, 3],
+        Scoring::Territory => [0, 1, 2, 0],
+    };
+    let mut n = [0u32; 8];
+    // Row by row over slices of one row (the marks, the cells), written in place: no
+    // capacity test per mark and one bounds test per row rather than per cell.
+    marks.clear();
+    marks.resize(g.points_count(), PointMark::Neutral);
+    for (r, row) in marks.chunks_exact_mut(g.width).enumerate() {
+        let start = (r + 1) * g.stride + 1;
+        for ((m, &c), i) in row
+            .iter_mut()
+            .zip(&g.cells[start..start + g.width])
+            .zip(start..)
+        {
+            let code = if c == EMPTY {
+                if void(i) {
+                    0
+                } else {
+                    empty_code[usize::from(g.region_of(i).touch & 3)]
+                }
+            } else {
+                // BLACK is 1 and WHITE 2: codes 4 and 5, or 6 and 7 in seki.
+                3 + c + 2 * u8::from(seki(i))
+            };
+            n[usize::from(code & 7)] += 1;
+            *m = MARKS[usize::from(code & 7)];
+        }
+    }
+    tally_of_codes(n)
 }
 
 /// Whether the dame filling of spec/FILLING.md can change anything on the labelled live
@@ -643,6 +704,10 @@ fn needs_filling(g: &Grid) -> bool {
 /// string of `g`) is void (spec/FILLING.md 5.3). `empties`: the empty cells of `g`.
 fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
     let mut void = vec![false; g.regions.len()];
+    // Only a string in seki voids a region.
+    if !seki.iter().any(|&s| s) {
+        return void;
+    }
     for &i in empties {
         let i = i as usize;
         let r = g.label[i] as usize;
@@ -686,18 +751,5 @@ fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
         Color::White => "white",
-    }
-}
-
-fn stone_mark(cell: u8, seki: bool) -> PointMark {
-    let c = if cell == BLACK {
-        Color::Black
-    } else {
-        Color::White
-    };
-    if seki {
-        PointMark::SekiStone(c)
-    } else {
-        PointMark::Stone(c)
     }
 }

@@ -75,10 +75,13 @@ pub(crate) fn string_level(g: &Grid, flags: &mut Vec<u8>) {
 /// empty regions bordered by that colour only and not voided by a string in seki (a string next
 /// to a dame point), as [`string_level`] and the territory marks count them, without writing
 /// the flags (the note of spec/FILLING.md 6.3 needs the two totals only).
+///
+/// `g` must be freshly labelled ([`Grid::relabel`]): the loops walk its list of empty cells.
 pub(crate) fn string_level_territory(g: &Grid) -> ByColor<u32> {
     let mut seki_string = vec![false; g.strings.len()];
-    for i in g.board_cells() {
-        if g.cells[i] == EMPTY && is_dame(g.region_of(i).touch) {
+    for &i in &g.empties {
+        let i = i as usize;
+        if is_dame(g.region_of(i).touch) {
             for n in g.neighbours(i) {
                 if matches!(g.cells[n], BLACK | WHITE) {
                     seki_string[g.label[n] as usize] = true;
@@ -88,16 +91,15 @@ pub(crate) fn string_level_territory(g: &Grid) -> ByColor<u32> {
     }
     let mut void_region = vec![false; g.regions.len()];
     if seki_string.iter().any(|&s| s) {
-        for i in g.board_cells() {
-            if g.cells[i] == EMPTY {
-                let r = g.label[i] as usize;
-                if !void_region[r]
-                    && g.neighbours(i).into_iter().any(|n| {
-                        matches!(g.cells[n], BLACK | WHITE) && seki_string[g.label[n] as usize]
-                    })
-                {
-                    void_region[r] = true;
-                }
+        for &i in &g.empties {
+            let i = i as usize;
+            let r = g.label[i] as usize;
+            if !void_region[r]
+                && g.neighbours(i).into_iter().any(|n| {
+                    matches!(g.cells[n], BLACK | WHITE) && seki_string[g.label[n] as usize]
+                })
+            {
+                void_region[r] = true;
             }
         }
     }
