@@ -1,15 +1,18 @@
 //! Plays that a referee's shortcuts may get wrong, found by mutation testing (issue 12, item 6)
 //! and by the harness's survey.
 //!
-//! The engine answers most plays from the neighbours alone (`Look::quiet_and_alive` today,
-//! `Position::quiet_and_alive` when these cases were written): a
-//! play with a liberty that captures nothing needs no ko check. A string in atari on two sides
-//! of the point is two capture flags at once, and a filter that combines the flags with `^`
-//! instead of `|` takes that capture for a quiet play and checks the repetition rule on the
-//! board without the captures. Written as cargo-mutants writes it, `c0 | c1 ^ c2 | c3` binds
-//! as `c0 | (c1 ^ c2) | c3`, so each such mutant errs on one pair of sides only (above and
-//! left, left and right, right and below). Each case below is a capture on two sides that
-//! recreates the setup position, played in the eight orientations of the board.
+//! The engine answers most plays from the neighbours alone (today `Look::quiet_and_alive`,
+//! read from a summary of counters over the four neighbours; `Position::quiet_and_alive`, which
+//! combined per-neighbour flags, when the first cases were written): a play with a liberty that
+//! captures nothing needs no ko check. A string in atari on two sides of the point is two
+//! capture flags at once, and a filter that combined the flags with `^` instead of `|` took
+//! that capture for a quiet play and checked the repetition rule on the board without the
+//! captures. Written as cargo-mutants writes it, `c0 | c1 ^ c2 | c3` binds as
+//! `c0 | (c1 ^ c2) | c3`, so each such mutant erred on one pair of sides only (above and left,
+//! left and right, right and below). The capture cases below are captures on two sides that
+//! recreate the setup position, played in the eight orientations of the board; they test any
+//! filter, the summary's counters included. The other cases are a 1x1 board (the survey) and
+//! Ing's hot stones (written while triaging `Look::removes`).
 
 use crate::common::{DECISIONS_IDS, Ruling, Step, b, game, new_game, replay, variant, w};
 use weiqi_core::{Board, Color, Illegal, Phase, Point, Setup};
