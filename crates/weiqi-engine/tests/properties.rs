@@ -274,3 +274,43 @@ fn pseudo_liberties_equal_a_recount_on_large_boards() {
         }
     }
 }
+
+/// `play_unless_own_eye` outside the plain playing phase, which random games do not reach:
+/// while Black places free handicap stones (Tromp-Taylor, handicap 2) and after both players
+/// passed (Japanese 1989: the game is stopped; Tromp-Taylor: it is over). Its shortcut is for a
+/// play in the playing phase only; anywhere else it must still rule and play as the eye test
+/// then `play`. Found by mutation testing (1 December 2026: the shortcut's phase and placement
+/// tests survived).
+#[test]
+fn play_unless_own_eye_rules_as_the_eye_test_then_play_outside_plain_play() {
+    let size = BoardSize::square(5).expect("5x5");
+    let check = |g: &Engine, label: &str| {
+        for p in g.size().points() {
+            let mut fused = g.clone();
+            let mut apart = g.clone();
+            let got = fused.play_unless_own_eye(p);
+            let want = if apart.is_own_eye(p) {
+                Ok(false)
+            } else {
+                apart.play(Move::Play(p)).map(|()| true)
+            };
+            assert_eq!(got, want, "{label} at {p:?}");
+            assert_eq!(snapshot(&fused), snapshot(&apart), "{label} at {p:?}");
+        }
+    };
+    let tt = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+    let mut g = Engine::new(&tt, Setup::with_handicap(size, 2)).expect("free placement");
+    check(&g, "tromp-taylor, the first handicap stone");
+    g.play(Move::Play(weiqi_core::Point::rc(1, 1)))
+        .expect("a placement");
+    check(&g, "tromp-taylor, the second handicap stone");
+    for id in ["japanese-1989", "tromp-taylor"] {
+        let rules = weiqi_spec::builtin(id).expect("built-in");
+        let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
+        g.play(Move::Play(weiqi_core::Point::rc(2, 2)))
+            .expect("a play");
+        g.play(Move::Pass).expect("a pass");
+        g.play(Move::Pass).expect("a pass");
+        check(&g, &format!("{id}, after two passes"));
+    }
+}
