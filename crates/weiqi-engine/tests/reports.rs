@@ -1,0 +1,94 @@
+//! What the engine reports beyond the `Referee` observations, which the shared cases therefore
+//! do not reach: penalty points (Ing time penalties, Russian 2010 violations: VARIANTS.md,
+//! scoring adjustments; the twin of the interpreter's
+//! `penalties_move_the_result_and_handicap_komi_applies_j89_tt`) and the long-cycle count.
+//! Found missing by mutation testing (1 December 2026: `Engine::set_penalties` -> `()`,
+//! `Engine::penalties` -> default and `Engine::cycle_count` -> 0 or 1 survived).
+
+use weiqi_core::{
+    Action, Board, BoardSize, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee,
+    Setup, WinBy,
+};
+use weiqi_engine::Engine;
+
+/// Tromp-Taylor on 3x3: Black's area 9 against komi 7.5 is B+1.5; a 2-point penalty on Black
+/// makes it W+0.5, and the engine reports the penalties it was given.
+#[test]
+fn penalties_move_the_result_tt() {
+    let tt = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+    let mut g = Engine::new(&tt, Setup::even(BoardSize::square(3).expect("3x3"))).expect("setup");
+    for action in [
+        Action::play(Color::Black, Point::rc(1, 1)),
+        Action::pass(Color::White),
+        Action::pass(Color::Black),
+    ] {
+        g.apply(action).expect("legal");
+    }
+    assert_eq!(g.phase(), Phase::Ended(Ending::AllAlive));
+    assert_eq!(
+        g.result(),
+        Some(GameResult::Win {
+            winner: Color::Black,
+            by: WinBy::Score(Points::from_halves(3))
+        })
+    );
+    let penalties = ByColor {
+        black: Points::whole(2),
+        white: Points::ZERO,
+    };
+    g.set_penalties(penalties);
+    assert_eq!(g.penalties(), penalties);
+    assert_eq!(
+        g.result(),
+        Some(GameResult::Win {
+            winner: Color::White,
+            by: WinBy::Score(Points::from_halves(1))
+        })
+    );
+}
+
+/// The long-cycle count (VARIANTS.md 3.b; `play.long-cycle-repetitions`): in a triple ko under
+/// Japanese 1989 with four repetitions for a no-result, each full cycle of six captures brings
+/// the start situation back once more, and the fourth occurrence ends the game.
+#[test]
+fn the_long_cycle_count_counts_the_repetitions_variants_3_b() {
+    let triple_ko = "
+        . . . . . . .
+        X X X X X X X
+        X O X . X O X
+        O . O X O . O
+        O O O O O O O
+        . . . . . . .
+        . . . . . . .";
+    let rules = weiqi_cases::common::custom(
+        "j89-four",
+        "japanese-1989",
+        "[play]\nlong-cycle-repetitions = 4\n",
+    );
+    let board = Board::from_diagram(triple_ko).expect("diagram");
+    let mut g = Engine::new(&rules, Setup::from_board(&board, Color::Black)).expect("setup");
+    let cycle = [
+        (Color::Black, (3, 1)),
+        (Color::White, (2, 3)),
+        (Color::Black, (3, 5)),
+        (Color::White, (2, 1)),
+        (Color::Black, (3, 3)),
+        (Color::White, (2, 5)),
+    ];
+    assert_eq!(g.cycle_count(), 1, "the start is the first occurrence");
+    for round in 1..=3_u32 {
+        for (k, &(color, (row, col))) in cycle.iter().enumerate() {
+            g.apply(Action::play(color, Point::rc(row, col)))
+                .expect("legal");
+            if k == 0 {
+                assert_eq!(
+                    g.cycle_count(),
+                    round,
+                    "round {round}: a situation seen before"
+                );
+            }
+        }
+        assert_eq!(g.cycle_count(), round + 1, "after {round} cycles");
+    }
+    assert_eq!(g.phase(), Phase::Ended(Ending::NoResult));
+}
