@@ -3,7 +3,8 @@
 //! scoring adjustments; the twin of the interpreter's
 //! `penalties_move_the_result_and_handicap_komi_applies_j89_tt`) and the long-cycle count.
 //! Found missing by mutation testing (1 December 2026: `Engine::set_penalties` -> `()`,
-//! `Engine::penalties` -> default and `Engine::cycle_count` -> 0 or 1 survived).
+//! `Engine::penalties` -> default and `Engine::cycle_count` -> 0 or 1 survived), and that undo
+//! stops at an action that is not a move.
 
 use weiqi_core::{
     Action, Board, BoardSize, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee,
@@ -91,4 +92,31 @@ fn the_long_cycle_count_counts_the_repetitions_variants_3_b() {
         assert_eq!(g.cycle_count(), round + 1, "after {round} cycles");
     }
     assert_eq!(g.phase(), Phase::Ended(Ending::NoResult));
+}
+
+/// `Engine::undo` takes back moves only: after an action that is not a move (a resignation, a
+/// loss on time: VARIANTS.md, the end of the game) it refuses, and the game stays over.
+/// Found missing by mutation testing (1 December 2026: the action count of a loss on time
+/// survived).
+#[test]
+fn undo_refuses_after_a_resignation_or_a_loss_on_time() {
+    let tt = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+    let size = BoardSize::square(3).expect("3x3");
+    for (action, ending) in [
+        (
+            Action::Resign { by: Color::White },
+            Ending::Resignation(Color::White),
+        ),
+        (
+            Action::LoseOnTime { by: Color::White },
+            Ending::Time(Color::White),
+        ),
+    ] {
+        let mut g = Engine::new(&tt, Setup::even(size)).expect("setup");
+        g.apply(Action::play(Color::Black, Point::rc(1, 1)))
+            .expect("legal");
+        g.apply(action.clone()).expect("an ending");
+        assert!(!g.undo(), "{action:?}: undo takes back only moves");
+        assert_eq!(g.phase(), Phase::Ended(ending), "{action:?}");
+    }
 }
