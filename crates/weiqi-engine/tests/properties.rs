@@ -183,6 +183,24 @@ fn a_copy_plays_independently_of_its_original() {
     }
 }
 
+/// `play_unless_own_eye` on every point of `g` against the two calls it fuses (the eye test,
+/// then `play`): the same answer, the same game and the same captures afterwards.
+fn fused_agrees_with_eye_test_then_play(g: &Engine, label: &str) {
+    for p in g.size().points() {
+        let mut fused = g.clone();
+        let mut apart = g.clone();
+        let got = fused.play_unless_own_eye(p);
+        let want = if apart.is_own_eye(p) {
+            Ok(false)
+        } else {
+            apart.play(Move::Play(p)).map(|()| true)
+        };
+        assert_eq!(got, want, "{label} at {p:?}");
+        assert_eq!(snapshot(&fused), snapshot(&apart), "{label} at {p:?}");
+        assert_eq!(fused.captured(), apart.captured(), "{label} at {p:?}");
+    }
+}
+
 #[test]
 fn play_unless_own_eye_rules_as_the_eye_test_then_play() {
     // Engine::play_unless_own_eye (the playout's candidate test in one read of the
@@ -191,27 +209,7 @@ fn play_unless_own_eye_rules_as_the_eye_test_then_play() {
     for id in IDS {
         for seed in 1..=4 {
             random_game(id, 5, seed, 100, |g, _| {
-                for p in g.size().points() {
-                    let mut fused = g.clone();
-                    let mut apart = g.clone();
-                    let got = fused.play_unless_own_eye(p);
-                    let want = if apart.is_own_eye(p) {
-                        Ok(false)
-                    } else {
-                        apart.play(Move::Play(p)).map(|()| true)
-                    };
-                    assert_eq!(got, want, "{id} seed {seed} at {p:?}");
-                    assert_eq!(
-                        snapshot(&fused),
-                        snapshot(&apart),
-                        "{id} seed {seed} at {p:?}"
-                    );
-                    assert_eq!(
-                        fused.captured(),
-                        apart.captured(),
-                        "{id} seed {seed} at {p:?}"
-                    );
-                }
+                fused_agrees_with_eye_test_then_play(g, &format!("{id} seed {seed}"));
             });
         }
     }
@@ -291,20 +289,7 @@ fn pseudo_liberties_equal_a_recount_on_large_boards() {
 #[test]
 fn play_unless_own_eye_rules_as_the_eye_test_then_play_outside_plain_play() {
     let size = BoardSize::square(5).expect("5x5");
-    let check = |g: &Engine, label: &str| {
-        for p in g.size().points() {
-            let mut fused = g.clone();
-            let mut apart = g.clone();
-            let got = fused.play_unless_own_eye(p);
-            let want = if apart.is_own_eye(p) {
-                Ok(false)
-            } else {
-                apart.play(Move::Play(p)).map(|()| true)
-            };
-            assert_eq!(got, want, "{label} at {p:?}");
-            assert_eq!(snapshot(&fused), snapshot(&apart), "{label} at {p:?}");
-        }
-    };
+    let check = fused_agrees_with_eye_test_then_play;
     let tt = weiqi_spec::builtin("tromp-taylor").expect("built-in");
     let mut g = Engine::new(&tt, Setup::with_handicap(size, 2)).expect("free placement");
     check(&g, "tromp-taylor, the first handicap stone");
