@@ -10,7 +10,11 @@
 //! Invariants (checked against flood fills by `tests/properties.rs`):
 //! - **Strings.** Every stone's `head` names the head stone of its string; the stones of a
 //!   string form one circular list through `next`; the head's `stones` is the string's size.
-//!   Fields of empty and wall cells, and the string fields of non-head stones, mean nothing.
+//!   Fields of empty and wall cells, and the string fields of non-head stones, mean nothing,
+//!   except that **every cell's `head` is a valid cell index** (a wall's is 0; an empty cell
+//!   keeps the head it had as a stone): the judgement reads the class through any neighbour's
+//!   head, and the play updates the heads of all four neighbours without a branch, masked to
+//!   no change where the neighbour is not a stone (see `Position::play`).
 //! - **Pseudo-liberties.** At a head, `pl` is the number of (stone, empty neighbour) pairs of
 //!   the string (an empty point next to two of its stones counts twice), `sum` the sum of those
 //!   empty neighbours' cell indices and `sumsq` the sum of their squares, over the same pairs.
@@ -23,7 +27,9 @@
 //! - **Liberty class.** At a head, `libs` is the string's liberty count capped at 2 (0: none,
 //!   1: atari, 2: two or more), derived from the pseudo-liberties ([`class`]) whenever they
 //!   change: what the judgement reads ([`Look`]). The exact count is a flood fill
-//!   ([`Position::liberties`], off the hot path).
+//!   ([`Position::liberties`], off the hot path). The class of a cell that is not a head may
+//!   be recomputed too (from that cell's own fields): it is read only at heads, so the play
+//!   recomputes the classes of its neighbours' heads without testing which are still heads.
 //! - **Empty list.** `empty` holds exactly the empty on-board points, and `empty_at[i]` is the
 //!   index of cell `i` in it (for empty cells only).
 //! - **Hash.** `hash` is the XOR of [`key`] over every stone on the board (the empty board
@@ -134,13 +140,8 @@ struct Cell {
 #[inline(always)]
 fn class(pl: u16, sum: u32, sumsq: u64) -> u8 {
     let (n, s) = (u64::from(pl), u64::from(sum));
-    if pl == 0 {
-        0
-    } else if n * sumsq == s * s {
-        1
-    } else {
-        2
-    }
+    // Without a branch: with `pl == 0` the sums are 0 too, so the second term is 0 as well.
+    u8::from(pl != 0) + u8::from(n * sumsq != s * s)
 }
 
 /// The fields of [`Look::sum`]: 3-bit counters, one per property of a neighbour, so that the
@@ -275,6 +276,31 @@ impl Look {
     pub(crate) fn self_capture(&self, c: u8) -> bool {
         let (alive, captures) = self.alive_and_captures(c);
         !alive & !captures
+    }
+
+    /// The distinct opponent strings a play of colour code `c` captures, as a bit mask over
+    /// the neighbours: bit `j` is set when neighbour `j` is the first to name such a string
+    /// ([`Look::first`]). Loops over its set bits branch once per string, not per neighbour.
+    #[inline(always)]
+    fn captured_strings(&self, c: u8) -> u32 {
+        let first = self.first();
+        let mut m = 0;
+        for (j, &new) in first.iter().enumerate() {
+            m |= u32::from(new & self.captured(j, c)) << j;
+        }
+        m
+    }
+
+    /// The distinct friend strings of a play of colour code `c` (strings of colour `c`), as a
+    /// bit mask over the neighbours as in [`Look::captured_strings`].
+    #[inline(always)]
+    fn friend_strings(&self, c: u8) -> u32 {
+        let first = self.first();
+        let mut m = 0;
+        for (j, &new) in first.iter().enumerate() {
+            m |= u32::from(new & (self.color[j] == c)) << j;
+        }
+        m
     }
 
     /// Whether neighbour `j` is an opponent string (of the player `c`) the play captures.
@@ -649,20 +675,19 @@ impl Position {
     /// `look`, computed without playing it. With `self_capture` (the play leaves its string
     /// without a liberty, and the variant removes it), the played string leaves the board too.
     pub(crate) fn hash_after(&self, i: u16, c: u8, look: &Look, self_capture: bool) -> u64 {
-        let first = look.first();
         let mut h = self.hash ^ key(i, c);
-        for (j, &new) in first.iter().enumerate() {
-            if new && look.captured(j, c) {
-                h ^= self.string_hash(look.head[j]);
-            }
+        let mut captured = look.captured_strings(c);
+        while captured != 0 {
+            h ^= self.string_hash(look.head[captured.trailing_zeros() as usize]);
+            captured &= captured - 1;
         }
         if self_capture {
             // The played stone and the strings it joins all leave the board.
             h ^= key(i, c);
-            for (j, &new) in first.iter().enumerate() {
-                if new && look.color[j] == c {
-                    h ^= self.string_hash(look.head[j]);
-                }
+            let mut friends = look.friend_strings(c);
+            while friends != 0 {
+                h ^= self.string_hash(look.head[friends.trailing_zeros() as usize]);
+                friends &= friends - 1;
             }
         }
         h
@@ -713,23 +738,6 @@ impl Position {
         self.empty.push(p);
     }
 
-    /// Adds (`add`) or takes away one pseudo-liberty, the empty cell `e`, to or from the string
-    /// whose head is `h` (its class is left to the caller: [`Position::reclass`]).
-    #[inline(always)]
-    fn pseudo(&mut self, h: u16, e: u16, add: bool) {
-        let cell = &mut self.cells[usize::from(h)];
-        let (e32, e64) = (u32::from(e), u64::from(e) * u64::from(e));
-        if add {
-            cell.pl += 1;
-            cell.sum += e32;
-            cell.sumsq += e64;
-        } else {
-            cell.pl -= 1;
-            cell.sum -= e32;
-            cell.sumsq -= e64;
-        }
-    }
-
     /// Recomputes the liberty class of the string whose head is `h` from its pseudo-liberties.
     #[inline(always)]
     fn reclass(&mut self, h: u16) {
@@ -768,6 +776,27 @@ impl Position {
         big
     }
 
+    /// Joins the lone stone `i` (a string of one stone) to the string with head `h` of the same
+    /// colour: [`Position::join`]`(h, i)`, whose larger side is `h`, without its loop. Returns
+    /// `h`.
+    #[inline(always)]
+    fn attach(&mut self, h: u16, i: u16) -> u16 {
+        let stone = self.cells[usize::from(i)];
+        let h_next = self.cells[usize::from(h)].next;
+        {
+            let cell = &mut self.cells[usize::from(i)];
+            cell.head = h;
+            cell.next = h_next;
+        }
+        let cell = &mut self.cells[usize::from(h)];
+        cell.next = i;
+        cell.stones += 1;
+        cell.pl += stone.pl;
+        cell.sum += stone.sum;
+        cell.sumsq += stone.sumsq;
+        h
+    }
+
     /// Removes the string with head `h`; every neighbouring stone of the other colour gains
     /// the freed point as a pseudo-liberty (once per adjacency: no de-duplication, see the
     /// module doc), and the class of its string is recomputed. Appends the points to `removed`.
@@ -782,12 +811,18 @@ impl Position {
             self.empty_push(s);
             let p = self.point(s);
             self.removed.push(p);
+            // Without a branch per neighbour: the update is masked to nothing unless the
+            // neighbour is a stone of the other colour, and the class of any cell may be
+            // recomputed (see `play`).
+            let (e32, e64) = (u32::from(s), u64::from(s) * u64::from(s));
             for n in self.neighbours(s) {
-                let cell = self.cells[usize::from(n)];
-                if cell.color == other {
-                    self.pseudo(cell.head, s, true);
-                    self.reclass(cell.head);
-                }
+                let n = self.cells[usize::from(n)];
+                let gain = n.color == other;
+                let cell = &mut self.cells[usize::from(n.head)];
+                cell.pl += u16::from(gain);
+                cell.sum += e32 & 0u32.wrapping_sub(u32::from(gain));
+                cell.sumsq += e64 & 0u64.wrapping_sub(u64::from(gain));
+                self.reclass(n.head);
             }
             s = next;
             if s == h {
@@ -808,7 +843,6 @@ impl Position {
         self.empty_remove(i);
         self.hash ^= key(i, c);
         let free = look.empty_count();
-        let nb = self.neighbours(i);
         // The new stone's pseudo-liberties: its empty neighbours `i + d` (distinct points, so
         // its class is their number capped at 2). With `e_j` 1 for an empty neighbour and the
         // offsets `d = -s, -1, 1, s`: sum = free * i + D and sumsq = free * i^2 + 2 i D + Q,
@@ -841,42 +875,51 @@ impl Position {
             return false;
         }
         // Each neighbouring stone loses the pseudo-liberty `i` (once per adjacency). The heads
-        // of `look` are still those of the position it was read from.
+        // of `look` are still those of the position it was read from. Without a branch per
+        // neighbour (which neighbours are stones is random on a random board): the update is
+        // masked to nothing for an empty or wall neighbour, whose stale head is still a valid
+        // cell index (see `Look`).
+        // The class is recomputed at once: final for an opponent string that survives (the
+        // captures below give liberties to the player's strings only), overwritten for a
+        // friend by the class of the joined string, and harmless elsewhere: recomputing the
+        // class of any cell derives it from that cell's own pseudo-liberty fields, meaningful
+        // at a head and read nowhere else (a captured head, an empty or wall neighbour's stale
+        // head).
+        let (e32, e64) = (u32::from(i), u64::from(i) * u64::from(i));
         for j in 0..4 {
             let k = look.color[j];
-            if (k == c) | (k == opp) {
-                self.pseudo(look.head[j], i, false);
-            }
+            let stone = (k == c) | (k == opp);
+            let cell = &mut self.cells[usize::from(look.head[j])];
+            cell.pl -= u16::from(stone);
+            cell.sum -= e32 & 0u32.wrapping_sub(u32::from(stone));
+            cell.sumsq -= e64 & 0u64.wrapping_sub(u64::from(stone));
+            cell.libs = class(cell.pl, cell.sum, cell.sumsq);
         }
-        // Each friend is joined; its head is read again, as an earlier join may have
-        // relabelled it (then it is the string's head already).
+        // Each distinct friend string is joined, in neighbour order, from a bit mask (one
+        // branch on whether there is a friend and one per further friend string, instead of a
+        // branch per neighbour). The lone stone joins its first friend, whose head stays the
+        // head (the larger side, or as large: the stone lists and heads are those of the
+        // earlier representation, so the removal order, the empty list and `captured()` are
+        // unchanged). A later friend string is still distinct from the string joined so far
+        // (`Look::first`) and not yet relabelled, so the head `look` read is still its head.
+        let mut friends = look.friend_strings(c);
         let mut head = i;
-        for (j, &n) in nb.iter().enumerate() {
-            if look.color[j] == c {
-                let h = self.head(n);
-                if head == i {
-                    // The lone stone joins its first friend, whose head stays the head (the
-                    // larger side, or as large: the stone lists and heads are those of the
-                    // earlier representation, so the removal order, the empty list and
-                    // `captured()` are unchanged).
-                    head = self.join(h, i);
-                } else if h != head {
-                    head = self.join(head, h);
-                }
+        if friends != 0 {
+            head = self.attach(look.head[friends.trailing_zeros() as usize], i);
+            friends &= friends - 1;
+            while friends != 0 {
+                head = self.join(head, look.head[friends.trailing_zeros() as usize]);
+                friends &= friends - 1;
             }
         }
-        // An opponent string whose pseudo-liberties were all `i` has none now (a string seen
-        // twice is removed once: its cells are empty the second time). The others lost a
-        // liberty: their class is recomputed.
-        for (j, &n) in nb.iter().enumerate() {
-            if look.color[j] == opp && self.color_at(n) == opp {
-                let h = look.head[j];
-                if self.cells[usize::from(h)].pl == 0 {
-                    self.remove_string(h);
-                } else {
-                    self.reclass(h);
-                }
-            }
+        // An opponent string whose pseudo-liberties were all `i` has none now: exactly the
+        // strings in atari (`Look::captured`), each removed once, in neighbour order, from a
+        // bit mask (a branch per captured string, not per neighbour; the distinct strings of
+        // `look` are still on the board when their turn comes).
+        let mut captured = look.captured_strings(c);
+        while captured != 0 {
+            self.remove_string(look.head[captured.trailing_zeros() as usize]);
+            captured &= captured - 1;
         }
         self.removed_opponent = self.removed.len();
         self.reclass(head);
@@ -1040,6 +1083,13 @@ impl Position {
     pub fn check_invariants(&self) -> Result<(), String> {
         if self.hash != self.hash_from_scratch() {
             return Err("incremental hash differs from the recomputed one".into());
+        }
+        if let Some(at) = self
+            .cells
+            .iter()
+            .position(|cell| usize::from(cell.head) >= self.cells.len())
+        {
+            return Err(format!("cell {at}'s head is not a cell index"));
         }
         let mut empties = 0;
         for p in self.size.points() {
