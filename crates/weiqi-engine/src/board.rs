@@ -1156,48 +1156,48 @@ impl Position {
     /// Black, minus White's, minus `komi` (positive: Black leads).
     #[must_use]
     pub fn area_score_tromp_taylor(&self, komi: weiqi_core::Points) -> weiqi_core::Points {
-        // One pass over the cells (walls skipped), a flood fill per empty region not yet seen;
-        // a region of one point (no empty neighbour: the commonest at the end of a playout) is
-        // counted from its four neighbours without the flood's stack.
-        let mut black: i64 = 0;
-        let mut white: i64 = 0;
+        // The stones by one pass over the cells without a branch per cell (which colour a cell
+        // holds is random at the end of a playout), then the empty regions from the empty
+        // list: a flood fill per region not yet seen; a region of one point (no empty
+        // neighbour: the commonest at the end of a playout) is counted from its four
+        // neighbours without the flood's stack, and a region is credited without a branch on
+        // whom it reaches.
+        let mut by_code = [0i64; 4];
+        for cell in &self.cells {
+            by_code[usize::from(cell.color & 3)] += 1;
+        }
+        let (mut black, mut white) = (by_code[usize::from(BLACK)], by_code[usize::from(WHITE)]);
         let mut seen = [0u64; MAX_CELLS.div_ceil(64)];
         let mut stack: Vec<u16> = Vec::new();
         let stone = |k: u8| if k == BLACK || k == WHITE { k } else { 0 };
-        for (at, cell) in self.cells.iter().enumerate() {
-            match cell.color {
-                BLACK => black += 1,
-                WHITE => white += 1,
-                EMPTY if seen[at / 64] >> (at % 64) & 1 == 0 => {
-                    let i = u16::try_from(at).unwrap_or(NONE);
-                    let around = self.neighbours(i).map(|n| self.color_at(n));
-                    let mut reach = around.iter().fold(0, |r, &k| r | stone(k));
-                    let mut region: i64 = 1;
-                    if around.contains(&EMPTY) {
-                        seen[at / 64] |= 1 << (at % 64);
-                        stack.push(i);
-                        region = 0;
-                        while let Some(x) = stack.pop() {
-                            region += 1;
-                            for n in self.neighbours(x) {
-                                let k = self.color_at(n);
-                                let m = usize::from(n);
-                                if k == EMPTY && seen[m / 64] >> (m % 64) & 1 == 0 {
-                                    seen[m / 64] |= 1 << (m % 64);
-                                    stack.push(n);
-                                }
-                                reach |= stone(k);
-                            }
+        for &p in &self.empty {
+            let i = self.index(p);
+            let at = usize::from(i);
+            if seen[at / 64] >> (at % 64) & 1 == 1 {
+                continue;
+            }
+            let around = self.neighbours(i).map(|n| self.color_at(n));
+            let mut reach = around.iter().fold(0, |r, &k| r | stone(k));
+            let mut region: i64 = 1;
+            if around.contains(&EMPTY) {
+                seen[at / 64] |= 1 << (at % 64);
+                stack.push(i);
+                region = 0;
+                while let Some(x) = stack.pop() {
+                    region += 1;
+                    for n in self.neighbours(x) {
+                        let k = self.color_at(n);
+                        let m = usize::from(n);
+                        if k == EMPTY && seen[m / 64] >> (m % 64) & 1 == 0 {
+                            seen[m / 64] |= 1 << (m % 64);
+                            stack.push(n);
                         }
-                    }
-                    if reach == BLACK {
-                        black += region;
-                    } else if reach == WHITE {
-                        white += region;
+                        reach |= stone(k);
                     }
                 }
-                _ => {}
             }
+            black += region * i64::from(reach == BLACK);
+            white += region * i64::from(reach == WHITE);
         }
         weiqi_core::Points::whole(black - white) - komi
     }
