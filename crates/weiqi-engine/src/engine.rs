@@ -581,7 +581,7 @@ impl Engine {
     /// The board part of [`Engine::judge`]: a play of `color` (the player to move, while
     /// playing, outside a handicap placement or placing a handicap stone) on the empty cell
     /// `i`, whose neighbours `look` describes (suicide, then ko).
-    #[inline]
+    #[inline(always)]
     fn judge_board_play(&self, color: Color, i: u16, look: Look) -> Result<Judged, Illegal> {
         let c = code(color);
         // Fast path: the common play, from the neighbours' strings.
@@ -863,7 +863,12 @@ impl Engine {
             saved_flow: false,
             ban: false,
         };
-        if self.indexes() {
+        if self.rules.ko == Ko::PositionalSuperko && !self.rules.track_situations {
+            // The one index of positional superko without long cycles, inserted inline (what
+            // `index_entry` does for these rules).
+            let t32 = u32::try_from(t).unwrap_or(u32::MAX);
+            entry.prev_board = encode_prev(self.hist.boards.insert(entry.board, t32));
+        } else if self.indexes() {
             self.index_entry(&mut entry, t);
         }
         self.hist.entries.push(entry);
