@@ -941,27 +941,29 @@ impl Engine {
     /// stones no longer on the board), anything else cools them all. Saves the earlier list for
     /// undo (its range in `hot_frames`).
     fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) {
-        let at = u32::try_from(self.hist.hot_saved.len()).unwrap_or(u32::MAX);
-        let len = u32::try_from(self.hist.hot.len()).unwrap_or(u32::MAX);
-        self.hist.hot_frames.push((at, len));
-        self.hist.hot_saved.extend_from_slice(&self.hist.hot);
         let ko_capture = kind == Kind::Play && self.is_ko_capture(cell);
+        let hist = &mut self.hist;
+        let at = u32::try_from(hist.hot_saved.len()).unwrap_or(u32::MAX);
+        let len = u32::try_from(hist.hot.len()).unwrap_or(u32::MAX);
+        hist.hot_frames.push((at, len));
+        // Usually nothing is hot: then nothing is saved or cleared.
+        if hist.hot.is_empty() && !ko_capture {
+            return;
+        }
+        hist.hot_saved.extend_from_slice(&hist.hot);
         if ko_capture {
-            let head = self.pos.head(cell);
-            let stones: Vec<u16> = self.pos.string_cells(head).collect();
-            for s in stones {
-                let entry = (self.pos.point(s), color);
-                if !self.hist.hot.contains(&entry) {
-                    self.hist.hot.push(entry);
+            // The stones are walked in place (no list is collected: no allocation).
+            let pos = &self.pos;
+            for s in pos.string_cells(pos.head(cell)) {
+                let entry = (pos.point(s), color);
+                if !hist.hot.contains(&entry) {
+                    hist.hot.push(entry);
                 }
             }
-            let pos = &self.pos;
-            self.hist
-                .hot
-                .retain(|&(h, owner)| pos.stone(h) == Some(owner));
-            self.hist.hot.sort();
+            hist.hot.retain(|&(h, owner)| pos.stone(h) == Some(owner));
+            hist.hot.sort();
         } else {
-            self.hist.hot.clear();
+            hist.hot.clear();
         }
     }
 
@@ -1061,7 +1063,10 @@ impl Engine {
         }
         if self.rules.track_situations {
             let sit = situation(board_hash, to_move);
-            if let Some(t0) = self.hist.situations.get(sit) {
+            // One probe: the insertion returns the most recent earlier occurrence, which is
+            // all the count and rule D read (nothing below reads `situations`).
+            let prev = self.hist.situations.insert(sit, t32);
+            if let Some(t0) = prev {
                 let t0 = t0 as usize;
                 if t0 >= self.flow.cycle_from as usize {
                     entry.cycle_count = self.hist.entries[t0].cycle_count + 1;
@@ -1092,7 +1097,7 @@ impl Engine {
             if entry.cycle_count == 1 && self.flow.cycle_start == Some(sit) {
                 entry.cycle_count = 2;
             }
-            entry.prev_situation = encode_prev(self.hist.situations.insert(sit, t32));
+            entry.prev_situation = encode_prev(prev);
         }
         if kind == Kind::Play
             && self.rules.ko == Ko::NaturalSituationalSuperko

@@ -331,8 +331,8 @@ impl Clone for History {
             flows: self.flows.clone(),
             bans_made: self.bans_made.clone(),
             hot: self.hot.clone(),
-            hot_saved: self.hot_saved.clone(),
-            hot_frames: self.hot_frames.clone(),
+            hot_saved: clone_with_room(&self.hot_saved),
+            hot_frames: clone_with_room(&self.hot_frames),
         }
     }
 }
@@ -366,8 +366,11 @@ impl History {
             flows: Vec::new(),
             bans_made: Vec::new(),
             hot: Vec::new(),
-            hot_saved: Vec::new(),
-            hot_frames: Vec::new(),
+            // Under the Ing rule every move pushes a frame and saves the hot stones (usually
+            // none or one ko's worth): room for them, so that a game, or a copy of it, does
+            // not reallocate while it plays.
+            hot_saved: Vec::with_capacity(if rules.ko == Ko::Ing { moves } else { 0 }),
+            hot_frames: Vec::with_capacity(if rules.ko == Ko::Ing { moves + 1 } else { 0 }),
         }
     }
 
