@@ -12,9 +12,8 @@
 //!   string form one circular list through `next`; the head's `stones` is the string's size.
 //!   Fields of empty and wall cells, and the string fields of non-head stones, mean nothing,
 //!   except that **every cell's `head` is a valid cell index** (a wall's is 0; an empty cell
-//!   keeps the head it had as a stone): the judgement reads the class through any neighbour's
-//!   head, and the play updates the heads of all four neighbours without a branch, masked to
-//!   no change where the neighbour is not a stone (see `Position::play`).
+//!   keeps the head it had as a stone): the judgement reads the class through every
+//!   neighbour's head without testing first whether the neighbour is a stone ([`Look`]).
 //! - **Pseudo-liberties.** At a head, `pl` is the number of (stone, empty neighbour) pairs of
 //!   the string (an empty point next to two of its stones counts twice), `sum` the sum of those
 //!   empty neighbours' cell indices and `sumsq` the sum of their squares, over the same pairs.
@@ -27,9 +26,7 @@
 //! - **Liberty class.** At a head, `libs` is the string's liberty count capped at 2 (0: none,
 //!   1: atari, 2: two or more), derived from the pseudo-liberties ([`class`]) whenever they
 //!   change: what the judgement reads ([`Look`]). The exact count is a flood fill
-//!   ([`Position::liberties`], off the hot path). The class of a cell that is not a head may
-//!   be recomputed too (from that cell's own fields): it is read only at heads, so the play
-//!   recomputes the classes of its neighbours' heads without testing which are still heads.
+//!   ([`Position::liberties`], off the hot path).
 //! - **Empty list.** `empty` holds exactly the empty on-board points, and `empty_at[i]` is the
 //!   index of cell `i` in it (for empty cells only).
 //! - **Hash.** `hash` is the XOR of [`key`] over every stone on the board (the empty board
@@ -369,7 +366,7 @@ pub struct Position {
 
 impl Clone for Position {
     /// Copies the stones, strings, empty list, hash and last removal: three arrays, the cells
-    /// (12 bytes a cell), the empty list and the removed stones (2 bytes a point). The undo
+    /// (24 bytes a cell), the empty list and the removed stones (2 bytes a point). The undo
     /// path's scratch (`marks`, `stack`) is not copied: the copy allocates it on its first undo
     /// (`next_epoch`), so that a copy for a playout costs only what it plays with.
     fn clone(&self) -> Position {
@@ -811,18 +808,22 @@ impl Position {
             self.empty_push(s);
             let p = self.point(s);
             self.removed.push(p);
-            // Without a branch per neighbour: the update is masked to nothing unless the
-            // neighbour is a stone of the other colour, and the class of any cell may be
-            // recomputed (see `play`).
+            // The neighbours of the other colour, from a bit mask (a branch per such
+            // neighbour, not per neighbour).
             let (e32, e64) = (u32::from(s), u64::from(s) * u64::from(s));
-            for n in self.neighbours(s) {
-                let n = self.cells[usize::from(n)];
-                let gain = n.color == other;
-                let cell = &mut self.cells[usize::from(n.head)];
-                cell.pl += u16::from(gain);
-                cell.sum += e32 & 0u32.wrapping_sub(u32::from(gain));
-                cell.sumsq += e64 & 0u64.wrapping_sub(u64::from(gain));
-                self.reclass(n.head);
+            let nb = self.neighbours(s);
+            let mut gain = 0u32;
+            for (j, &n) in nb.iter().enumerate() {
+                gain |= u32::from(self.color_at(n) == other) << j;
+            }
+            while gain != 0 {
+                let h = self.head(nb[gain.trailing_zeros() as usize]);
+                gain &= gain - 1;
+                let cell = &mut self.cells[usize::from(h)];
+                cell.pl += 1;
+                cell.sum += e32;
+                cell.sumsq += e64;
+                cell.libs = class(cell.pl, cell.sum, cell.sumsq);
             }
             s = next;
             if s == h {
@@ -875,24 +876,26 @@ impl Position {
             return false;
         }
         // Each neighbouring stone loses the pseudo-liberty `i` (once per adjacency). The heads
-        // of `look` are still those of the position it was read from. Without a branch per
-        // neighbour (which neighbours are stones is random on a random board): the update is
-        // masked to nothing for an empty or wall neighbour, whose stale head is still a valid
-        // cell index (see `Look`).
-        // The class is recomputed at once: final for an opponent string that survives (the
-        // captures below give liberties to the player's strings only), overwritten for a
-        // friend by the class of the joined string, and harmless elsewhere: recomputing the
-        // class of any cell derives it from that cell's own pseudo-liberty fields, meaningful
-        // at a head and read nowhere else (a captured head, an empty or wall neighbour's stale
-        // head).
+        // of `look` are still those of the position it was read from. The stone neighbours
+        // are walked from a bit mask: a branch per stone neighbour and one to end, instead of
+        // a branch per neighbour on whether it is a stone, which is random on a random board
+        // (callgrind's branch simulation and the times in the commit messages). The class is
+        // recomputed at once: final for an opponent string that survives (the captures below
+        // give liberties to the player's strings only), and overwritten for a friend by the
+        // class of the joined string.
         let (e32, e64) = (u32::from(i), u64::from(i) * u64::from(i));
+        let mut stones = 0u32;
         for j in 0..4 {
             let k = look.color[j];
-            let stone = (k == c) | (k == opp);
+            stones |= u32::from((k == c) | (k == opp)) << j;
+        }
+        while stones != 0 {
+            let j = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
             let cell = &mut self.cells[usize::from(look.head[j])];
-            cell.pl -= u16::from(stone);
-            cell.sum -= e32 & 0u32.wrapping_sub(u32::from(stone));
-            cell.sumsq -= e64 & 0u64.wrapping_sub(u64::from(stone));
+            cell.pl -= 1;
+            cell.sum -= e32;
+            cell.sumsq -= e64;
             cell.libs = class(cell.pl, cell.sum, cell.sumsq);
         }
         // Each distinct friend string is joined, in neighbour order, from a bit mask (one
