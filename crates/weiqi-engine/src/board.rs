@@ -219,7 +219,52 @@ pub(crate) struct Look {
     sum: u32,
 }
 
+/// Bit 0 of each byte `j` of `x` moved to bit `j`: one multiplication, whose partial products
+/// put the four bits on bits 21-24 and every other product on a distinct bit outside them (so
+/// nothing carries into them; checked over every combination by a unit test).
+#[inline(always)]
+fn gather(x: u32) -> u32 {
+    (((u64::from(x & 0x0101_0101) * 0x0020_4081) >> 21) & 0xF) as u32
+}
+
 impl Look {
+    /// The four colour codes, neighbour `j` in byte `j`.
+    #[inline(always)]
+    fn colors(&self) -> u32 {
+        u32::from_le_bytes(self.color)
+    }
+
+    /// The neighbours of colour code `k`, as a bit mask (bit `j` for neighbour `j`), without a
+    /// comparison per neighbour: a byte of `colors ^ k` is 0 exactly when neither of its two
+    /// low bits (the codes are below 4) is set.
+    #[inline(always)]
+    fn color_mask(&self, k: u8) -> u32 {
+        let z = self.colors() ^ (u32::from(k) * 0x0101_0101);
+        gather(!(z | (z >> 1)))
+    }
+
+    /// The stone neighbours, as a bit mask: codes 1 and 2 are those whose two low bits differ.
+    #[inline(always)]
+    pub(crate) fn stone_mask(&self) -> u32 {
+        let x = self.colors();
+        gather(x ^ (x >> 1))
+    }
+
+    /// The neighbours whose liberty class is 1 (meaningful for stones only), as a bit mask:
+    /// the classes are 0-2, and 1 is the one with bit 0 set and bit 1 clear.
+    #[inline(always)]
+    fn atari_mask(&self) -> u32 {
+        let l = u32::from_le_bytes(self.libs);
+        gather(l & !(l >> 1))
+    }
+
+    /// [`Look::first`] as a bit mask.
+    #[inline(always)]
+    fn first_mask(&self) -> u32 {
+        let f = self.first();
+        1 | (u32::from(f[1]) << 1) | (u32::from(f[2]) << 2) | (u32::from(f[3]) << 3)
+    }
+
     /// Whether neighbour `j` is the first of the four to name its string: no earlier neighbour
     /// has the same colour and head (a head names one string; the colour keeps a stale head of
     /// an empty cell apart). Each distinct string is then handled once, without a list.
@@ -280,24 +325,14 @@ impl Look {
     /// ([`Look::first`]). Loops over its set bits branch once per string, not per neighbour.
     #[inline(always)]
     fn captured_strings(&self, c: u8) -> u32 {
-        let first = self.first();
-        let mut m = 0;
-        for (j, &new) in first.iter().enumerate() {
-            m |= u32::from(new & self.captured(j, c)) << j;
-        }
-        m
+        self.first_mask() & self.color_mask(3 - c) & self.atari_mask()
     }
 
     /// The distinct friend strings of a play of colour code `c` (strings of colour `c`), as a
     /// bit mask over the neighbours as in [`Look::captured_strings`].
     #[inline(always)]
     fn friend_strings(&self, c: u8) -> u32 {
-        let first = self.first();
-        let mut m = 0;
-        for (j, &new) in first.iter().enumerate() {
-            m |= u32::from(new & (self.color[j] == c)) << j;
-        }
-        m
+        self.first_mask() & self.color_mask(c)
     }
 
     /// Whether neighbour `j` is an opponent string (of the player `c`) the play captures.
@@ -840,7 +875,6 @@ impl Position {
     pub(crate) fn play(&mut self, i: u16, c: u8, look: &Look) -> bool {
         self.removed.clear();
         self.removed_opponent = 0;
-        let opp = 3 - c;
         self.empty_remove(i);
         self.hash ^= key(i, c);
         let free = look.empty_count();
@@ -848,7 +882,8 @@ impl Position {
         // its class is their number capped at 2). With `e_j` 1 for an empty neighbour and the
         // offsets `d = -s, -1, 1, s`: sum = free * i + D and sumsq = free * i^2 + 2 i D + Q,
         // where D = s (e_3 - e_0) + (e_2 - e_1) and Q = s^2 (e_0 + e_3) + (e_1 + e_2).
-        let e = look.color.map(|k| i64::from(k == EMPTY));
+        let empty = look.color_mask(EMPTY);
+        let e: [i64; 4] = std::array::from_fn(|j| i64::from((empty >> j) & 1));
         let (s, x) = (i64::from(self.stride), i64::from(i));
         let d = s * (e[3] - e[0]) + (e[2] - e[1]);
         let q = s * s * (e[0] + e[3]) + (e[1] + e[2]);
@@ -884,11 +919,7 @@ impl Position {
         // give liberties to the player's strings only), and overwritten for a friend by the
         // class of the joined string.
         let (e32, e64) = (u32::from(i), u64::from(i) * u64::from(i));
-        let mut stones = 0u32;
-        for j in 0..4 {
-            let k = look.color[j];
-            stones |= u32::from((k == c) | (k == opp)) << j;
-        }
+        let mut stones = look.stone_mask();
         while stones != 0 {
             let j = stones.trailing_zeros() as usize;
             stones &= stones - 1;

@@ -184,6 +184,21 @@ fn the_summary_counters_agree_with_the_neighbours() {
             assert_eq!(look.quiet_and_alive(c), alive && !captures, "{look:?}");
             assert_eq!(look.self_capture(c), !alive && !captures, "{look:?}");
         }
+        // The bit masks the play walks (`gather`), against the per-neighbour definitions.
+        let mask = |f: &dyn Fn(usize) -> bool| (0..4).fold(0, |m, j| m | (u32::from(f(j)) << j));
+        assert_eq!(
+            look.stone_mask(),
+            mask(&|j| stone(look.color[j])),
+            "{look:?}"
+        );
+        for k in [EMPTY, BLACK, WHITE, WALL] {
+            assert_eq!(
+                look.color_mask(k),
+                mask(&|j| look.color[j] == k),
+                "{look:?}"
+            );
+        }
+        assert_eq!(look.atari_mask(), mask(&|j| look.libs[j] == 1), "{look:?}");
         let empty = look.color.iter().filter(|&&k| k == EMPTY).count();
         assert_eq!(usize::from(look.empty_count()), empty, "{look:?}");
         assert_eq!(look.no_stone(), !look.color.iter().any(|&k| stone(k)));
