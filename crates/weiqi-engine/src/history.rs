@@ -430,7 +430,7 @@ mod tests {
             let mut model: HashMap<u64, u32> = HashMap::new();
             let mut undo: Vec<(u64, Option<u32>)> = Vec::new();
             for step in 0..400u32 {
-                if undo.is_empty() || next(&mut rng) % 3 != 0 {
+                if undo.is_empty() || !next(&mut rng).is_multiple_of(3) {
                     let key = keys[(next(&mut rng) % 12) as usize];
                     let prev = index.insert(key, step);
                     assert_eq!(prev, model.insert(key, step), "seed {seed} step {step}");
