@@ -681,3 +681,6 @@ impl Filling {
         self.kind[i] == DAME
     }
 }
+
+#[cfg(test)]
+mod tests;
