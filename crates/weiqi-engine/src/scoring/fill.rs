@@ -324,16 +324,16 @@ impl Filling {
                 // `d`), are liberties of the string the stone joins.
                 let nbs = g.neighbours(d);
                 let free = nbs.iter().filter(|&&n| g.cells[n] == EMPTY).count();
-                let ok = free >= 2
+                let labels_decide = free >= 2
                     || nbs
                         .iter()
-                        .any(|&n| g.cells[n] == color && g.string_of(n).liberties >= 3)
-                    || {
-                        g.cells[d] = color;
-                        let ok = self.liberties(g, d).1 >= 2;
-                        g.cells[d] = EMPTY;
-                        ok
-                    };
+                        .any(|&n| g.cells[n] == color && g.string_of(n).liberties >= 3);
+                let ok = labels_decide || {
+                    g.cells[d] = color;
+                    let ok = self.liberties(g, d).1 >= 2;
+                    g.cells[d] = EMPTY;
+                    ok
+                };
                 self.approach[d][s] = if ok { 1 } else { 2 };
                 self.approach_set.push(d as u32);
                 ok
