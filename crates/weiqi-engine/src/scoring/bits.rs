@@ -180,26 +180,29 @@ fn rows(h: usize) -> std::ops::Range<usize> {
     PAD..h + PAD
 }
 
-/// One sweep down the rows and one up: each point of `within` next to `seed` joins it (the
-/// row before already updated, so a column grows in one sweep, a row by one point a visit).
-/// `seed` stays within the growth of its points through `within`.
-fn sweep(seed: &mut Plane, within: &Plane, h: usize) {
-    for r in rows(h) {
-        seed[r] = dilate_row(seed, r) & within[r];
-    }
-    for r in rows(h).rev() {
-        seed[r] = dilate_row(seed, r) & within[r];
-    }
-}
-
-/// Grows `seed` to every point of `within` connected to it: sweeps until no point of
-/// `within` outside it is next to it.
+/// Grows `seed` (within `within`) to every point of `within` connected to it, by sweeps
+/// down and up the rows in turn: each point of `within` next to the seed joins it (the row
+/// before already updated, so a column grows in one sweep, a row by one point a visit).
+/// Stops after a sweep that changes nothing: every row then equals its dilation within
+/// `within`, read from the final rows, so the seed is closed under growth.
 fn flood(seed: &mut Plane, within: &Plane, h: usize) {
+    let mut down = true;
     loop {
-        sweep(seed, within, h);
-        if rows(h).all(|r| dilate_row(seed, r) & within[r] & !seed[r] == 0) {
+        let mut changed = 0u64;
+        let mut step = |r: usize| {
+            let x = dilate_row(seed, r) & within[r];
+            changed |= x ^ seed[r];
+            seed[r] = x;
+        };
+        if down {
+            rows(h).for_each(&mut step);
+        } else {
+            rows(h).rev().for_each(&mut step);
+        }
+        if changed == 0 {
             return;
         }
+        down = !down;
     }
 }
 
@@ -289,9 +292,21 @@ impl Bits {
             for r in rows(h) {
                 self.reach[k][r] = dilate_row(&self.stones[k], r) & self.empty[r];
             }
-            flood(&mut self.reach[k], &self.empty, h);
         }
-        if rows(h).any(|r| self.empty[r] & !(self.reach[0][r] ^ self.reach[1][r]) != 0) {
+        let [rb, rw] = &mut self.reach;
+        if rows(h).any(|r| self.empty[r] & !(rb[r] | rw[r]) != 0) {
+            // An empty point with no stone beside it: the regions are grown.
+            flood(rb, &self.empty, h);
+            flood(rw, &self.empty, h);
+            if rows(h).any(|r| self.empty[r] & !(rb[r] ^ rw[r]) != 0) {
+                return None;
+            }
+        } else if rows(h).any(|r| rb[r] & dilate_row(rw, r) != 0) {
+            // Every empty point is next to a stone, so a region reaches both colours exactly
+            // when it holds a point next to Black beside (or at) one next to White, and
+            // each region reaches one colour at least: then the points next to a colour are
+            // the points its regions hold, and there is no dame point when none is beside
+            // the other's.
             return None;
         }
         // Step 3's strings: those with exactly one liberty.
@@ -568,18 +583,20 @@ impl Bits {
         let [b, wh] = &self.stones;
         let [rb, rw] = &self.reach;
         marks.clear();
-        marks.reserve(h * w);
+        marks.resize(h * w, PointMark::Neutral);
         let mut t = Tally::default();
         let count = |x: u64| x.count_ones();
-        for r in rows(h) {
-            let (mut m0, mut m1, mut m2) = (b[r] | rb[r], wh[r] | rw[r], b[r] | wh[r]);
-            marks.extend((0..w).map(|_| {
-                let i = (m0 & 1) | (m1 & 1) << 1 | (m2 & 1) << 2;
-                m0 >>= 1;
-                m1 >>= 1;
-                m2 >>= 1;
-                table[i as usize]
-            }));
+        // Row by row, in place: one bounds test per row, not per mark.
+        for (r, row) in rows(h).zip(marks.chunks_exact_mut(w)) {
+            let (m0, m1, m2) = (b[r] | rb[r], wh[r] | rw[r], (b[r] | wh[r]) << 2);
+            // The mark index of column c from bit c of each mask, shifted into bits 0-2.
+            let (mut x0, mut x1, mut x2) = (m0, m1 << 1, m2);
+            for m in row {
+                *m = table[((x0 & 1) | (x1 & 2) | (x2 & 4)) as usize];
+                x0 >>= 1;
+                x1 >>= 1;
+                x2 >>= 1;
+            }
             t.stones.black += count(b[r]);
             t.stones.white += count(wh[r]);
             t.territory.black += count(rb[r] & !rw[r]);

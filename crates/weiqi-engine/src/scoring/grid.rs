@@ -185,16 +185,13 @@ impl Grid {
         if self.width != usize::from(size.width()) || self.height != usize::from(size.height()) {
             *self = Grid::new(size);
         }
-        // Point by point through `Board::get` (an index computation and a read per point):
-        // cheaper than driving `Board::iter`, whose flattened row and column iterator costs
-        // about 25 instructions a point (callgrind, W4).
-        for r in 0..self.height {
+        // Row by row from the row-major contents (`Board::cells`): a read per point, no
+        // index computation (`Board::get` computes and tests one per point; `Board::iter`'s
+        // flattened iterator costs about 25 instructions a point, callgrind, W4).
+        for (r, row) in board.cells().chunks_exact(self.width).enumerate() {
             let start = (r + 1) * self.stride + 1;
-            for (c, cell) in self.cells[start..start + self.width].iter_mut().enumerate() {
-                // Row and column are below the board's side (at most 52).
-                *cell = board
-                    .get(Point::rc(r as u8, c as u8))
-                    .map_or(EMPTY, cell_of);
+            for (cell, &x) in self.cells[start..start + self.width].iter_mut().zip(row) {
+                *cell = x.map_or(EMPTY, cell_of);
             }
         }
     }
