@@ -9,7 +9,10 @@
 //! then the liberty count of each string and the colours each region touches are read from
 //! the empty cells; the area and territory
 //! marks, the string-level and region-level seki and the totals are then single passes over
-//! the cells. Nothing is allocated per point.
+//! the cells. Nothing is allocated per point. Under `seki-eyes = "count"` without dead stones
+//! the count runs on bitboards first (`bits`: a `u64` per row, floods by shifts and masks),
+//! and hands the position to the procedure above only when it cannot prove that the dame
+//! filling leaves no seki there.
 //!
 //! ```
 //! use weiqi_core::{Board, BoardSize, ByColor, Points};
