@@ -399,7 +399,84 @@ impl History {
 
 #[cfg(test)]
 mod tests {
-    use super::Entry;
+    use super::{Entry, HashIndex, situation};
+    use std::collections::HashMap;
+    use weiqi_core::Color;
+
+    /// splitmix64, for reproducible test data.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    #[test]
+    fn an_index_undone_in_reverse_finds_what_a_map_finds() {
+        // The module's invariant "undo restores the index exactly": inserts and their
+        // restores (last in, first out, as undo calls them) against a map with a stack of
+        // the replaced values. The keys share their low bits (homes 0, 1, 14, 15, 16, 17, 30
+        // and 31 of the 16- and 32-slot tables), so probe runs are long, wrap around the end
+        // of the table and are cut by backward-shift deletions; the 12 keys make the table
+        // grow once.
+        const LOW: [u64; 8] = [14, 15, 30, 31, 0, 1, 16, 17];
+        for seed in 0..40 {
+            let mut rng = seed;
+            let keys: Vec<u64> = (0..12)
+                .map(|i| (next(&mut rng) << 5) | LOW[i % LOW.len()])
+                .collect();
+            let mut index = HashIndex::with_capacity(8);
+            let mut model: HashMap<u64, u32> = HashMap::new();
+            let mut undo: Vec<(u64, Option<u32>)> = Vec::new();
+            for step in 0..400u32 {
+                if undo.is_empty() || !next(&mut rng).is_multiple_of(3) {
+                    let key = keys[(next(&mut rng) % 12) as usize];
+                    let prev = index.insert(key, step);
+                    assert_eq!(prev, model.insert(key, step), "seed {seed} step {step}");
+                    undo.push((key, prev));
+                } else if let Some((key, prev)) = undo.pop() {
+                    index.restore(key, prev);
+                    match prev {
+                        Some(v) => model.insert(key, v),
+                        None => model.remove(&key),
+                    };
+                }
+                for &key in &keys {
+                    assert_eq!(
+                        index.get(key),
+                        model.get(&key).copied(),
+                        "seed {seed} step {step}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_situation_differs_from_its_board_by_the_side_key_for_every_board() {
+        // The module's invariant: a situation is the board hash XOR the side-to-move key, so
+        // two situations collide exactly when their boards do (situational superko, `ssk` in
+        // VARIANTS.md, tells the side to move apart). An OR would map every board whose hash
+        // has the key's bits set to the same situation for both sides.
+        let mut rng = 7;
+        let mut boards = vec![0, u64::MAX];
+        boards.extend((0..64).map(|_| next(&mut rng)));
+        for &a in &boards {
+            assert_ne!(
+                situation(a, Color::Black),
+                situation(a, Color::White),
+                "{a:#x}"
+            );
+            for &b in &boards {
+                assert_eq!(
+                    situation(a, Color::White) ^ situation(b, Color::White),
+                    a ^ b,
+                    "{a:#x} {b:#x}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn an_entry_is_a_hash_and_a_small_fixed_record() {

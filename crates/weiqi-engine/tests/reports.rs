@@ -4,7 +4,8 @@
 //! `penalties_move_the_result_and_handicap_komi_applies_j89_tt`) and the long-cycle count.
 //! Found missing by mutation testing (1 December 2026: `Engine::set_penalties` -> `()`,
 //! `Engine::penalties` -> default and `Engine::cycle_count` -> 0 or 1 survived), and that undo
-//! stops at an action that is not a move.
+//! stops at an action that is not a move, and that it restores the hot stones after White's added
+//! last pass.
 
 use weiqi_core::{
     Action, Board, BoardSize, ByColor, Color, Ending, GameResult, Phase, Point, Points, Referee,
@@ -119,4 +120,49 @@ fn undo_refuses_after_a_resignation_or_a_loss_on_time() {
         assert!(!g.undo(), "{action:?}: undo takes back only moves");
         assert_eq!(g.phase(), Phase::Ended(ending), "{action:?}");
     }
+}
+
+/// Undo of a game ended by passes where the variant adds White's last pass (`end.last-pass =
+/// "white"`, VARIANTS.md 3.d; AGA) under the Ing ko rule (VARIANTS.md 3.a, rule H: a ko capture
+/// makes its stone hot, any other move cools them all): the added pass is an entry of its own,
+/// and undoing Black's final pass takes it back too and restores the hot stones as they were
+/// before that pass. Found missing by mutation testing (1 December 2026: the added pass skipping
+/// the hot-stone update under Ing survived, leaving undo one saved list out of step).
+#[test]
+fn undo_of_the_final_pass_restores_the_hot_stones_with_whites_last_pass_variants_3_d() {
+    let ko = "
+        . X O .
+        X O . O
+        . X O .
+        . . . .";
+    // Two passes end the game at once (`end.after-stop = "score-all-alive"`), so that the last
+    // move before them, a ko capture, leaves hot stones that White's pass cools.
+    let rules = weiqi_cases::common::custom(
+        "aga-ing-ko",
+        "aga",
+        "[play]\nko = \"ing\"\n\
+         [end]\nafter-stop = \"score-all-alive\"\nfinal-end = \"never\"\nfinal-end-passes = 0\n",
+    );
+    let board = Board::from_diagram(ko).expect("diagram");
+    let mut g = Engine::new(&rules, Setup::from_board(&board, Color::Black)).expect("setup");
+    g.apply(Action::play(Color::Black, Point::rc(1, 2)))
+        .expect("the ko capture");
+    let hot = g.hot_stones();
+    assert_eq!(
+        hot,
+        Some(vec![Point::rc(1, 2)]),
+        "a ko capture makes its stone hot (rule H)"
+    );
+    g.apply(Action::pass(Color::White)).expect("pass");
+    let before = (g.hot_stones(), g.moves_played(), g.phase());
+    assert_eq!(before.0, Some(vec![]), "a pass cools the hot stones");
+    g.apply(Action::pass(Color::Black)).expect("pass");
+    assert!(
+        matches!(g.phase(), Phase::Ended(_)),
+        "two passes end the game"
+    );
+    assert!(g.undo(), "undo of Black's final pass");
+    assert_eq!((g.hot_stones(), g.moves_played(), g.phase()), before);
+    assert!(g.undo(), "undo of White's pass");
+    assert_eq!(g.hot_stones(), hot, "the ko capture's hot stone again");
 }
