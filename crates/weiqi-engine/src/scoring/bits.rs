@@ -190,9 +190,12 @@ fn flood(seed: &mut Plane, within: &Plane, h: usize) {
     loop {
         let mut changed = 0u64;
         let mut step = |r: usize| {
-            let x = dilate_row(seed, r) & within[r];
-            changed |= x ^ seed[r];
-            seed[r] = x;
+            // A row already equal to `within` cannot grow.
+            if seed[r] != within[r] {
+                let x = dilate_row(seed, r) & within[r];
+                changed |= x ^ seed[r];
+                seed[r] = x;
+            }
         };
         if down {
             rows(h).for_each(&mut step);
@@ -239,6 +242,26 @@ const TERRITORY_MARKS: [PointMark; 8] = [
     PointMark::Neutral,
 ];
 
+/// The marks of two neighbouring points by a pair index: bits 0-1 the `black` bits of the
+/// two points (first point in the low bit), 2-3 their `white` bits, 4-5 their `stone` bits.
+const fn pairs(single: &[PointMark; 8]) -> [[PointMark; 2]; 64] {
+    let mut out = [[PointMark::Neutral; 2]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let first = (i & 1) | (i >> 1 & 2) | (i >> 2 & 4);
+        let second = (i >> 1 & 1) | (i >> 2 & 2) | (i >> 3 & 4);
+        out[i] = [single[first], single[second]];
+        i += 1;
+    }
+    out
+}
+
+/// [`AREA_MARKS`] by pairs of points (see [`pairs`]).
+const AREA_PAIRS: [[PointMark; 2]; 64] = pairs(&AREA_MARKS);
+
+/// [`TERRITORY_MARKS`] by pairs of points (see [`pairs`]).
+const TERRITORY_PAIRS: [[PointMark; 2]; 64] = pairs(&TERRITORY_MARKS);
+
 impl Bits {
     /// Reads `board` into the stone and empty planes.
     fn load(&mut self, board: &Board) {
@@ -248,10 +271,11 @@ impl Bits {
         self.width = w;
         let full = (1u64 << w) - 1;
         for (r, row) in rows(h).zip(board.cells().chunks_exact(w)) {
+            // From the last column to the first, each bit shifted in at the bottom.
             let (mut b, mut wh) = (0u64, 0u64);
-            for (c, &x) in row.iter().enumerate() {
-                b |= u64::from(x == Some(Color::Black)) << c;
-                wh |= u64::from(x == Some(Color::White)) << c;
+            for &x in row.iter().rev() {
+                b = b << 1 | u64::from(x == Some(Color::Black));
+                wh = wh << 1 | u64::from(x == Some(Color::White));
             }
             self.stones[0][r] = b;
             self.stones[1][r] = wh;
@@ -575,9 +599,9 @@ impl Bits {
 
     /// The literal marks of the loaded board (no seki, nothing void) and their tally.
     fn marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) -> Tally {
-        let table = match scoring {
-            Scoring::Area => &AREA_MARKS,
-            Scoring::Territory => &TERRITORY_MARKS,
+        let (table, pairs_table) = match scoring {
+            Scoring::Area => (&AREA_MARKS, &AREA_PAIRS),
+            Scoring::Territory => (&TERRITORY_MARKS, &TERRITORY_PAIRS),
         };
         let (h, w) = (self.height, self.width);
         let [b, wh] = &self.stones;
@@ -589,13 +613,19 @@ impl Bits {
         // Row by row, in place: one bounds test per row, not per mark.
         for (r, row) in rows(h).zip(marks.chunks_exact_mut(w)) {
             let (m0, m1, m2) = (b[r] | rb[r], wh[r] | rw[r], (b[r] | wh[r]) << 2);
-            // The mark index of column c from bit c of each mask, shifted into bits 0-2.
-            let (mut x0, mut x1, mut x2) = (m0, m1 << 1, m2);
-            for m in row {
-                *m = table[((x0 & 1) | (x1 & 2) | (x2 & 4)) as usize];
-                x0 >>= 1;
-                x1 >>= 1;
-                x2 >>= 1;
+            // Two columns at a time: the mark indexes of columns c and c + 1 from bits c and
+            // c + 1 of each mask, shifted into bits 0-1, 2-3 and 4-5 of a pair index.
+            let (mut x0, mut x1, mut x2) = (m0, m1 << 2, m2 << 2);
+            let mut pairs = row.chunks_exact_mut(2);
+            for m in &mut pairs {
+                let pair = &pairs_table[((x0 & 3) | (x1 & 12) | (x2 & 48)) as usize];
+                m.copy_from_slice(pair);
+                x0 >>= 2;
+                x1 >>= 2;
+                x2 >>= 2;
+            }
+            if let [m] = pairs.into_remainder() {
+                *m = table[((x0 & 1) | (x1 >> 1 & 2) | (x2 >> 2 & 4)) as usize];
             }
             t.stones.black += count(b[r]);
             t.stones.white += count(wh[r]);
