@@ -274,8 +274,14 @@ impl Bits {
             // From the last column to the first, each bit shifted in at the bottom.
             let (mut b, mut wh) = (0u64, 0u64);
             for &x in row.iter().rev() {
-                b = b << 1 | u64::from(x == Some(Color::Black));
-                wh = wh << 1 | u64::from(x == Some(Color::White));
+                // One match (`Option`'s `==` tests the variant and then the colour).
+                let v: u64 = match x {
+                    None => 0,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                };
+                b = b << 1 | (v & 1);
+                wh = wh << 1 | v >> 1;
             }
             self.stones[0][r] = b;
             self.stones[1][r] = wh;
