@@ -149,7 +149,7 @@ fn neighbours((r, c): At, h: usize, w: usize) -> ([At; 4], usize) {
 /// stops, and is masked off). Towards lower bits by the occluded fill of Kogge and Stone
 /// (shifts 1, 2, ..., 32: any run of a 52-bit row).
 #[inline]
-fn grow_row(x: u64, m: u64) -> u64 {
+pub(super) fn grow_row(x: u64, m: u64) -> u64 {
     let s = x & m;
     let up = m & ((m.wrapping_add(s) ^ m) | s);
     let (mut g, mut p) = (s, m);

@@ -527,9 +527,10 @@ impl Scorer {
         filled: ByColor<u32>,
         notes: &mut Vec<String>,
     ) {
-        // Each note is written into one string (no string per point but the point's name).
-        let mut fills = String::new();
-        let mut teire = String::new();
+        // Each note is written into one string (no string per point but the point's name),
+        // sized for its entries at once ("ab (neutral), " is 14 bytes) rather than grown.
+        let mut fills = String::with_capacity(14 * out.added.len());
+        let mut teire = String::with_capacity(14 * out.added.len());
         for &(p, a) in &out.added {
             let (list, what) = match a {
                 fill::Added::Fill(c) => (&mut fills, color_name(c)),
@@ -769,7 +770,10 @@ fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
 fn sgf_list(g: &Grid, cells: impl Iterator<Item = usize>) -> String {
     let mut out = String::new();
     for i in cells {
-        if !out.is_empty() {
+        if out.is_empty() {
+            // Room for a dozen names before the first reallocation (none for an empty list).
+            out.reserve(48);
+        } else {
             out.push_str(", ");
         }
         push_sgf(&mut out, g.point(i));
