@@ -115,6 +115,20 @@ fn side(c: u8) -> usize {
     usize::from(c == WHITE)
 }
 
+/// Whether some string of the labelled grid has one liberty: the gate of the scans that only
+/// a string in atari can make do something (the procedure itself, the teire of 4.2, S3).
+///
+/// Where the gate is wrong it changes nothing when *every* string has one liberty: then no
+/// teire exists (a stone on an own eye point t joins only strings whose one liberty is t, and
+/// t has at most one empty neighbour: one beside such a string's stone on a side would share
+/// the corner cell between them, which can be neither empty nor of the string's colour, nor of
+/// the other colour, whose stone would make both points dame by 2.3 and 2.4; so the joined
+/// string has at most one liberty, K1), and S3 marks only strings S2 has marked (every string
+/// is in atari, and the liberty of one next to an eye region is an eye point, never exempt).
+fn any_in_atari(g: &Grid) -> bool {
+    g.strings.iter().any(|s| s.liberties == 1)
+}
+
 impl Filling {
     fn next_mark(&mut self) -> u32 {
         if self.mark >= u32::MAX - 2 {
@@ -324,16 +338,16 @@ impl Filling {
                 // `d`), are liberties of the string the stone joins.
                 let nbs = g.neighbours(d);
                 let free = nbs.iter().filter(|&&n| g.cells[n] == EMPTY).count();
-                let ok = free >= 2
+                let labels_decide = free >= 2
                     || nbs
                         .iter()
-                        .any(|&n| g.cells[n] == color && g.string_of(n).liberties >= 3)
-                    || {
-                        g.cells[d] = color;
-                        let ok = self.liberties(g, d).1 >= 2;
-                        g.cells[d] = EMPTY;
-                        ok
-                    };
+                        .any(|&n| g.cells[n] == color && g.string_of(n).liberties >= 3);
+                let ok = labels_decide || {
+                    g.cells[d] = color;
+                    let ok = self.liberties(g, d).1 >= 2;
+                    g.cells[d] = EMPTY;
+                    ok
+                };
                 self.approach[d][s] = if ok { 1 } else { 2 };
                 self.approach_set.push(d as u32);
                 ok
@@ -467,7 +481,7 @@ impl Filling {
         let mut added: Vec<(usize, Added)> = Vec::new();
         self.exempt_current = false;
         // Without dame and without a string in atari there is neither fill nor teire.
-        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        let any_atari = any_in_atari(g);
         self.p0_dame = any_dame;
         if any_dame || any_atari {
             loop {
@@ -488,7 +502,7 @@ impl Filling {
         // 4.2: every teire of P. A teire is the only liberty of some string: without a string
         // of one liberty (retired ids have none) there is none, and the scan is skipped.
         self.adds.clear();
-        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        let any_atari = any_in_atari(g);
         for k in 0..if any_atari { self.empties.len() } else { 0 } {
             let i = self.empties[k] as usize;
             if (self.kind[i] == BLACK || self.kind[i] == WHITE) && self.is_teire(g, i) {
@@ -627,7 +641,7 @@ impl Filling {
         // the scan is skipped.
         let mut s3_region = vec![false; g.regions.len()];
         let mut any_s3 = false;
-        let any_atari = g.strings.iter().any(|s| s.liberties == 1);
+        let any_atari = any_in_atari(g);
         for &i in if any_atari { &self.empties[..] } else { &[] } {
             let i = i as usize;
             let c = self.kind[i];
@@ -681,3 +695,6 @@ impl Filling {
         self.kind[i] == DAME
     }
 }
+
+#[cfg(test)]
+mod tests;
