@@ -3,9 +3,10 @@
 //!
 //! A plane holds one `u64` per row, bit `c` of row `r` for the point `(r, c)` (a side is at
 //! most 52, so a row fits in one word). The board is read into three planes (Black, White,
-//! empty); the empty points each colour reaches are grown by floods of whole rows (shifts,
-//! masks and one carry per row, no branch per cell), and the marks and their tally are read
-//! from the planes. Only the strings that may be in atari are looked at one stone at a time.
+//! empty); the empty points each colour reaches are read from the stones' neighbours (grown
+//! by floods of whole rows, shifts and masks with no branch per cell, only when some empty
+//! point has no stone beside it), and the marks and their tally are read from the planes.
+//! Only the strings that may be in atari are flooded, a row run at a time.
 //!
 //! **What it proves before counting** (spec/FILLING.md; [`Bits::count`] returns `None` when a
 //! step fails, and the caller runs the full procedure):
@@ -14,10 +15,13 @@
 //!    region is exempt (2.7 needs open dame points), every empty point is an eye point of the
 //!    colour its region borders, and no empty point next to a stone of c borders the other
 //!    colour.
-//! 2. Every string of P0 with exactly one liberty t (found in step 3) has a teire on t (4.2):
-//!    the string J joined by a stone of c on t (every string of c next to t, and t) keeps
-//!    four liberties or more, so it is not capturable (2.5: K1 needs at most one liberty, K2
-//!    at most three). Otherwise (J with three or fewer) the full procedure decides.
+//! 2. Every string of P0 with exactly one liberty t has a teire on t (4.2): the string J
+//!    joined by a stone of c on t (every string of c next to t, and t) is not capturable
+//!    (2.5): four liberties or more decide it (K1 needs at most one, K2 at most three); with
+//!    two or three, K2 is tested (every liberty is an eye point of c by step 1, so J is
+//!    capturable when they lie in one empty region of at most three points that only J
+//!    borders). With one or none (K1), or K2, no teire is made and the string stays in atari,
+//!    a seki (S2): the full procedure counts it.
 //! 3. After all those teire are added at once (round 1 of 4.1), no string has exactly one
 //!    liberty: the strings next to a teire are the only ones that changed (t borders c only,
 //!    by 1), and each is flooded in that position. Then round 2 finds no teire (4.2 needs a
@@ -30,9 +34,11 @@
 //! carry, then the stones above and below), their liberties collected in a plane and counted
 //! by `count_ones`, and a flood stops as soon as it has the liberties it needs. A string is
 //! known to have two liberties or more without a flood of its own when it holds a stone with
-//! two empty neighbours: those stones are found for the whole board at once and grown over
-//! the stones of their colour by one sweep down and up; what the sweep misses is found by the
-//! per-string flood, which stops at the second liberty or at a stone already settled.
+//! two empty neighbours, or two stones with an empty neighbour each that are neighbours or in
+//! line with a stone between them (see [`Bits::settle_roomy`]): those stones are found for the
+//! whole board at once and grown over the stones of their colour; the strings left (and the
+//! one-stone strings, read from the planes) are the only ones flooded, and a flood stops at
+//! the second liberty.
 
 use weiqi_core::{Board, Color, PointMark};
 use weiqi_spec::Scoring;
@@ -353,8 +359,9 @@ impl Bits {
     }
 
     /// Sets `done` to the stones of colour `k` whose strings are known to have two liberties
-    /// or more, and lists the strings of one stone and one liberty in `atari` (their stones
-    /// `done` too), all without a flood. A stone with two empty neighbours has two liberties.
+    /// or more, and lists the strings of one stone and one liberty in `atari` (every
+    /// one-stone string `done` too), then grows `done` over the colour (a string with one
+    /// settled stone is settled). A stone with two empty neighbours has two liberties.
     /// So have two stones of one string that each have an empty neighbour, when they are
     /// neighbours, or in one line with a stone of the colour between them: the four
     /// neighbours of a point and those of its neighbour share no point, and the neighbours of
