@@ -94,6 +94,13 @@ impl Board {
         self.size.points().zip(self.cells.iter().copied())
     }
 
+    /// The content of every point in row-major order: the entry of `p` is at
+    /// [`BoardSize::index`]`(p)`, `row * width + col` (the order of [`Board::iter`]).
+    #[must_use]
+    pub fn cells(&self) -> &[Option<Color>] {
+        &self.cells
+    }
+
     /// The points holding a stone of `color`.
     pub fn stones(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
         self.iter()

@@ -76,6 +76,9 @@ impl Iterator for BoardCells {
     }
 }
 
+/// The most rows of a board (`weiqi_core::MAX_SIDE`).
+const MAX_ROWS: usize = 52;
+
 /// No label yet.
 pub(crate) const UNLABELLED: u32 = u32::MAX;
 
@@ -132,6 +135,8 @@ pub(crate) struct Grid {
     pub strings: Vec<Str>,
     /// Flood fill stack (capacity: every cell).
     stack: Vec<u32>,
+    /// The run flood's stack of [`Grid::relabel`]: a row and cells of it to grow from.
+    runs: Vec<(usize, u64)>,
     /// Liberty stamps: `stamp[i] == mark` when cell `i` was counted for the current string.
     stamp: Vec<u32>,
     /// The current stamp value (incremented per string, wrapping resets `stamp`).
@@ -164,6 +169,7 @@ impl Grid {
             regions: Vec::with_capacity(64),
             strings: Vec::with_capacity(64),
             stack: Vec::with_capacity(len),
+            runs: Vec::new(),
             stamp: vec![0; len],
             mark: 0,
             empties: Vec::with_capacity(len),
@@ -185,16 +191,13 @@ impl Grid {
         if self.width != usize::from(size.width()) || self.height != usize::from(size.height()) {
             *self = Grid::new(size);
         }
-        // Point by point through `Board::get` (an index computation and a read per point):
-        // cheaper than driving `Board::iter`, whose flattened row and column iterator costs
-        // about 25 instructions a point (callgrind, W4).
-        for r in 0..self.height {
+        // Row by row from the row-major contents (`Board::cells`): a read per point, no
+        // index computation (`Board::get` computes and tests one per point; `Board::iter`'s
+        // flattened iterator costs about 25 instructions a point, callgrind, W4).
+        for (r, row) in board.cells().chunks_exact(self.width).enumerate() {
             let start = (r + 1) * self.stride + 1;
-            for (c, cell) in self.cells[start..start + self.width].iter_mut().enumerate() {
-                // Row and column are below the board's side (at most 52).
-                *cell = board
-                    .get(Point::rc(r as u8, c as u8))
-                    .map_or(EMPTY, cell_of);
+            for (cell, &x) in self.cells[start..start + self.width].iter_mut().zip(row) {
+                *cell = x.map_or(EMPTY, cell_of);
             }
         }
     }
@@ -279,48 +282,48 @@ impl Grid {
     /// Labels every string and every empty region of the board, with their liberty counts
     /// and the colours each region touches; lists the empty cells in row-major order.
     ///
-    /// Written for the processor: one flood fill per string and region whose step over a
-    /// neighbour has no branch (a select for the label, the stack top advanced by the test's
-    /// value), then one pass over the empty cells for the touches and liberties. The contents
-    /// around a cell of a random final position are unpredictable, and a branch per neighbour
-    /// cost more in mispredictions than the instructions it saved (W4 area, `callgrind.sh`
-    /// and `--branch-sim=yes`: 54,897 Ir and 15,800 ns per count with the branches, 63,847 Ir
-    /// and 10,600 ns without). The arrays are borrowed as slices of one length (`len`), and
-    /// the flood stack is a fixed array with its own top (no capacity test per push).
+    /// Written for the processor: the cells are read once into a row mask per content (a
+    /// `u64` per row: a side is at most 52), and each string and region is flooded a row run
+    /// at a time (the cells of a row joined along it by `bits::grow_row`, then the cells of
+    /// the same content above and below them), so a flood branches per run rather than per
+    /// neighbour of every cell; the labels are written from the run's bits. Then one pass over
+    /// the empty cells counts the touches and liberties. (W4, `callgrind.sh`: a flood per cell
+    /// cost about 30,000 Ir a 19x19 count, its branches per neighbour mispredicted on random
+    /// boards; the branch-free version traded more instructions for fewer mispredictions.)
     pub fn relabel(&mut self) {
-        let len = self.cells.len();
         self.label.fill(UNLABELLED);
         self.regions.clear();
         self.strings.clear();
         self.empties.clear();
-        if self.stack.len() < len {
-            self.stack.resize(len, 0);
-        }
-        let stride = self.stride;
-        let cells = &self.cells[..len];
-        let label = &mut self.label[..len];
-        let stack = &mut self.stack[..len];
-        for r in 0..self.height {
+        let (h, w, stride) = (self.height, self.width, self.stride);
+        // Per row: the cells of each content (empty, Black, White; index 3 collects the
+        // neutral stones, which are never labelled).
+        const SLOT: [usize; 8] = [0, 1, 2, 3, 3, 3, 3, 3];
+        let mut masks = [[0u64; 4]; MAX_ROWS];
+        for (r, m) in masks.iter_mut().enumerate().take(h) {
             let start = (r + 1) * stride + 1;
-            for i in start..start + self.width {
-                // Every on-board cell passes here once, in row-major order.
-                if cells[i] == EMPTY {
-                    self.empties.push(i as u32);
+            for (c, &v) in self.cells[start..start + w].iter().enumerate() {
+                m[SLOT[usize::from(v & 7)]] |= 1 << c;
+            }
+        }
+        let mut labelled = [0u64; MAX_ROWS];
+        let label = &mut self.label[..];
+        for r in 0..h {
+            let start = (r + 1) * stride + 1;
+            let mut e = masks[r][0];
+            while e != 0 {
+                self.empties
+                    .push((start + e.trailing_zeros() as usize) as u32);
+                e &= e - 1;
+            }
+            loop {
+                let open = (masks[r][0] | masks[r][1] | masks[r][2]) & !labelled[r];
+                if open == 0 {
+                    break;
                 }
-                if label[i] != UNLABELLED {
-                    continue;
-                }
-                let content = cells[i];
-                if content == NEUTRAL {
-                    continue;
-                }
-                // One pass per popped cell, without a branch per neighbour (the contents of a
-                // random final position make those branches unpredictable: callgrind's branch
-                // simulation put three quarters of a count's mispredictions here). Same content
-                // joins the flood: the cell is written to the stack top in any case and the
-                // top advances only if it joins; its label is set when it joins (each cell is
-                // pushed once, labelled when pushed, so the stack never holds more than `len`
-                // cells). Touches and liberties are counted afterwards from the empty cells.
+                let c = open.trailing_zeros() as usize;
+                let content = self.cells[start + c];
+                let k = usize::from(content);
                 let is_region = content == EMPTY;
                 let id = if is_region {
                     self.regions.len()
@@ -328,36 +331,53 @@ impl Grid {
                     self.strings.len()
                 } as u32;
                 let mut size = 0u32;
-                label[i] = id;
-                stack[0] = i as u32;
-                let mut top = 1;
-                while top > 0 {
-                    top -= 1;
-                    let j = stack[top] as usize;
-                    size += 1;
-                    for n in [j - stride, j - 1, j + 1, j + stride] {
-                        let join = (cells[n] == content) & (label[n] == UNLABELLED);
-                        label[n] = if join { id } else { label[n] };
-                        stack[top] = n as u32;
-                        top += usize::from(join);
+                self.runs.clear();
+                self.runs.push((r, 1 << c));
+                while let Some((rr, seed)) = self.runs.pop() {
+                    let avail = masks[rr][k] & !labelled[rr];
+                    if seed & avail == 0 {
+                        continue;
+                    }
+                    let run = super::bits::grow_row(seed, avail);
+                    labelled[rr] |= run;
+                    size += run.count_ones();
+                    let base = (rr + 1) * stride + 1;
+                    let mut x = run;
+                    while x != 0 {
+                        label[base + x.trailing_zeros() as usize] = id;
+                        x &= x - 1;
+                    }
+                    if rr > 0 {
+                        let up = run & masks[rr - 1][k] & !labelled[rr - 1];
+                        if up != 0 {
+                            self.runs.push((rr - 1, up));
+                        }
+                    }
+                    if rr + 1 < h {
+                        let down = run & masks[rr + 1][k] & !labelled[rr + 1];
+                        if down != 0 {
+                            self.runs.push((rr + 1, down));
+                        }
                     }
                 }
+                let first = (start + c) as u32;
                 if is_region {
                     self.regions.push(Region {
                         touch: 0,
                         size,
-                        first: i as u32,
+                        first,
                     });
                 } else {
                     self.strings.push(Str {
                         color: content,
                         liberties: 0,
                         size,
-                        first: i as u32,
+                        first,
                     });
                 }
             }
         }
+        let cells = &self.cells[..];
         // Touches and liberties from the empty cells: a stone neighbour adds its colour to the
         // region's touch, and the empty cell is one liberty of each distinct string among its
         // neighbours (so a string counts each of its liberties once).

@@ -9,7 +9,10 @@
 //! then the liberty count of each string and the colours each region touches are read from
 //! the empty cells; the area and territory
 //! marks, the string-level and region-level seki and the totals are then single passes over
-//! the cells. Nothing is allocated per point.
+//! the cells. Nothing is allocated per point. Under `seki-eyes = "count"` without dead stones
+//! the count runs on bitboards first (`bits`: a `u64` per row, floods by shifts and masks),
+//! and hands the position to the procedure above only when it cannot prove that the dame
+//! filling leaves no seki there.
 //!
 //! ```
 //! use weiqi_core::{Board, BoardSize, ByColor, Points};
@@ -26,6 +29,7 @@
 //! assert_eq!(s.result.to_sgf(), "W+7.5");
 //! ```
 
+mod bits;
 mod fill;
 mod grid;
 mod result;
@@ -39,6 +43,7 @@ use std::fmt;
 use weiqi_core::{Board, BoardSize, ByColor, Color, Point, PointMark, Points, Score, SideScore};
 use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, Scoring, SekiEyes, SharedPoints, Tie};
 
+use bits::Bits;
 use fill::Filling;
 use grid::{BLACK, EMPTY, Grid, WHITE, color_of};
 use seki::{SEKI, VOID};
@@ -165,6 +170,8 @@ pub struct Scorer {
     dead_cells: Vec<(u32, Color)>,
     /// Scratch for string collection.
     scratch: Vec<u32>,
+    /// The bitboard count of the `count` seki rule (boxed: 6 KB of planes).
+    bits: Box<Bits>,
 }
 
 impl Default for Scorer {
@@ -246,6 +253,7 @@ impl Scorer {
             dead: Vec::new(),
             dead_cells: Vec::new(),
             scratch: Vec::new(),
+            bits: Box::default(),
         }
     }
 
@@ -278,99 +286,27 @@ impl Scorer {
     ) -> Result<Score, ScoreError> {
         let board = input.board;
         let mut notes = Vec::new();
-        let removed = self.remove_dead(board, input.dead, &mut notes);
-        self.live.relabel();
-        let mut marks = Vec::with_capacity(self.live.points_count());
-        // Each arm makes the marks and returns their tally.
-        let t = match rules.seki {
-            SekiRule::Literal => {
-                seki::string_level(&self.live, &mut self.flags);
-                let f = &self.flags;
-                literal_marks(
-                    &self.live,
-                    rules.scoring,
-                    &mut marks,
-                    |i| f[i] == SEKI,
-                    |i| f[i] == VOID,
-                )
-            }
-            SekiRule::Region => {
-                seki::region_level(&self.live, &mut self.flags);
-                let f = &self.flags;
-                literal_marks(
-                    &self.live,
-                    rules.scoring,
-                    &mut marks,
-                    |i| f[i] == SEKI,
-                    |i| f[i] == VOID,
-                )
-            }
-            SekiRule::Count => {
-                // Without dame and strings in atari the filling adds nothing and finds no
-                // seki (see `needs_filling`): no seki mark, so it is not run. A stone of P0 is
-                // a stone of P* (the filling only adds stones): it is a seki stone when its
-                // string of P* is in seki (5.2).
-                if !shortcut || needs_filling(&self.live) {
-                    let out = self.run_filling();
-                    let (f, seki) = (&self.filled, &out.seki_5_2);
-                    literal_marks(
-                        &self.live,
-                        rules.scoring,
-                        &mut marks,
-                        |i| seki[f.label[i] as usize],
-                        |_| false,
-                    )
-                } else {
-                    literal_marks(&self.live, rules.scoring, &mut marks, |_| false, |_| false)
-                }
-            }
-            SekiRule::Filled | SekiRule::FilledString if shortcut && !needs_filling(&self.live) => {
-                // P* = P0, no seki point, no string in seki, no note of the filling: the marks
-                // of the filling (eye points of P0, not voided) are the literal territory
-                // marks without seki (see `needs_filling`).
-                literal_marks(&self.live, rules.scoring, &mut marks, |_| false, |_| false)
-            }
-            SekiRule::Filled if rules.scoring == Scoring::Area => {
-                // An area count reads the filling for its seki only: the seki stones, and the
-                // eye points of P* their strings void; every other point counts by reach.
-                let out = self.run_filling();
-                let void = void_regions(&self.filled, self.filling.empties(), &out.seki_5_2);
-                self.flags.clear();
-                self.flags.resize(self.live.cells.len(), 0);
-                let f = &self.filled;
-                for i in self.live.board_cells() {
-                    if self.live.cells[i] != EMPTY {
-                        if out.seki_5_2[f.label[i] as usize] {
-                            self.flags[i] = SEKI;
-                        }
-                    } else if f.cells[i] == EMPTY
-                        && !self.filling.is_dame_point(i)
-                        && void[f.label[i] as usize]
-                    {
-                        self.flags[i] = VOID;
+        let mut marks = Vec::new();
+        // The `count` rule without dead stones: the bitboard count when it proves that the
+        // filling leaves no seki (see `bits`), else the full procedure below.
+        let fast = if shortcut && rules.seki == SekiRule::Count && input.dead.is_empty() {
+            self.bits.count(board, rules.scoring, &mut marks)
+        } else {
+            None
+        };
+        let (removed, t) = match fast {
+            Some(t) => {
+                // No dead stone: clear the previous count's dead flags and cells, as
+                // `remove_dead` would.
+                for &(i, _) in &self.dead_cells {
+                    if let Some(d) = self.dead.get_mut(i as usize) {
+                        *d = false;
                     }
                 }
-                let f = &self.flags;
-                literal_marks(
-                    &self.live,
-                    Scoring::Area,
-                    &mut marks,
-                    |i| f[i] == SEKI,
-                    |i| f[i] == VOID,
-                )
+                self.dead_cells.clear();
+                (ByColor { black: 0, white: 0 }, t)
             }
-            SekiRule::FilledString | SekiRule::Filled => {
-                let out = self.run_filling();
-                let seki = if rules.seki == SekiRule::Filled {
-                    &out.seki_5_2
-                } else {
-                    &out.borders_open_dame
-                };
-                let t = self.filled_marks(seki, &mut marks);
-                let literal = seki::string_level_territory(&self.live);
-                self.filling_notes(&out, literal, t.territory, &mut notes);
-                t
-            }
+            None => self.full_marks(rules, input, shortcut, &mut marks, &mut notes),
         };
 
         let mut sides = ByColor::<SideScore>::default();
@@ -429,6 +365,113 @@ impl Scorer {
         })
     }
 
+    /// The marks and tally of the full procedure (dead stones removed, the live board
+    /// labelled, the seki rule's arm), with the stones of each colour removed as dead.
+    fn full_marks(
+        &mut self,
+        rules: &ScoreRules,
+        input: &ScoreInput<'_>,
+        shortcut: bool,
+        marks: &mut Vec<PointMark>,
+        notes: &mut Vec<String>,
+    ) -> (ByColor<u32>, Tally) {
+        let removed = self.remove_dead(input.board, input.dead, notes);
+        self.live.relabel();
+        marks.reserve(self.live.points_count());
+        // Each arm makes the marks and returns their tally.
+        let t = match rules.seki {
+            SekiRule::Literal => {
+                seki::string_level(&self.live, &mut self.flags);
+                let f = &self.flags;
+                literal_marks(
+                    &self.live,
+                    rules.scoring,
+                    marks,
+                    |i| f[i] == SEKI,
+                    |i| f[i] == VOID,
+                )
+            }
+            SekiRule::Region => {
+                seki::region_level(&self.live, &mut self.flags);
+                let f = &self.flags;
+                literal_marks(
+                    &self.live,
+                    rules.scoring,
+                    marks,
+                    |i| f[i] == SEKI,
+                    |i| f[i] == VOID,
+                )
+            }
+            SekiRule::Count => {
+                // Without dame and strings in atari the filling adds nothing and finds no
+                // seki (see `needs_filling`): no seki mark, so it is not run. A stone of P0 is
+                // a stone of P* (the filling only adds stones): it is a seki stone when its
+                // string of P* is in seki (5.2).
+                if !shortcut || needs_filling(&self.live) {
+                    let out = self.run_filling();
+                    let (f, seki) = (&self.filled, &out.seki_5_2);
+                    literal_marks(
+                        &self.live,
+                        rules.scoring,
+                        marks,
+                        |i| seki[f.label[i] as usize],
+                        |_| false,
+                    )
+                } else {
+                    literal_marks(&self.live, rules.scoring, marks, |_| false, |_| false)
+                }
+            }
+            SekiRule::Filled | SekiRule::FilledString if shortcut && !needs_filling(&self.live) => {
+                // P* = P0, no seki point, no string in seki, no note of the filling: the marks
+                // of the filling (eye points of P0, not voided) are the literal territory
+                // marks without seki (see `needs_filling`).
+                literal_marks(&self.live, rules.scoring, marks, |_| false, |_| false)
+            }
+            SekiRule::Filled if rules.scoring == Scoring::Area => {
+                // An area count reads the filling for its seki only: the seki stones, and the
+                // eye points of P* their strings void; every other point counts by reach.
+                let out = self.run_filling();
+                let void = void_regions(&self.filled, self.filling.empties(), &out.seki_5_2);
+                self.flags.clear();
+                self.flags.resize(self.live.cells.len(), 0);
+                let f = &self.filled;
+                for i in self.live.board_cells() {
+                    if self.live.cells[i] != EMPTY {
+                        if out.seki_5_2[f.label[i] as usize] {
+                            self.flags[i] = SEKI;
+                        }
+                    } else if f.cells[i] == EMPTY
+                        && !self.filling.is_dame_point(i)
+                        && void[f.label[i] as usize]
+                    {
+                        self.flags[i] = VOID;
+                    }
+                }
+                let f = &self.flags;
+                literal_marks(
+                    &self.live,
+                    Scoring::Area,
+                    marks,
+                    |i| f[i] == SEKI,
+                    |i| f[i] == VOID,
+                )
+            }
+            SekiRule::FilledString | SekiRule::Filled => {
+                let out = self.run_filling();
+                let seki = if rules.seki == SekiRule::Filled {
+                    &out.seki_5_2
+                } else {
+                    &out.borders_open_dame
+                };
+                let t = self.filled_marks(seki, marks);
+                let literal = seki::string_level_territory(&self.live);
+                self.filling_notes(&out, literal, t.territory, notes);
+                t
+            }
+        };
+        (removed, t)
+    }
+
     /// Runs the dame filling (spec/FILLING.md 4) on a copy of the live board; P* is left in
     /// `filled`, labelled.
     fn run_filling(&mut self) -> fill::Outcome {
@@ -484,9 +527,10 @@ impl Scorer {
         filled: ByColor<u32>,
         notes: &mut Vec<String>,
     ) {
-        // Each note is written into one string (no string per point but the point's name).
-        let mut fills = String::new();
-        let mut teire = String::new();
+        // Each note is written into one string (no string per point but the point's name),
+        // sized for its entries at once ("ab (neutral), " is 14 bytes) rather than grown.
+        let mut fills = String::with_capacity(14 * out.added.len());
+        let mut teire = String::with_capacity(14 * out.added.len());
         for &(p, a) in &out.added {
             let (list, what) = match a {
                 fill::Added::Fill(c) => (&mut fills, color_name(c)),
@@ -726,7 +770,10 @@ fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
 fn sgf_list(g: &Grid, cells: impl Iterator<Item = usize>) -> String {
     let mut out = String::new();
     for i in cells {
-        if !out.is_empty() {
+        if out.is_empty() {
+            // Room for a dozen names before the first reallocation (none for an empty list).
+            out.reserve(48);
+        } else {
             out.push_str(", ");
         }
         push_sgf(&mut out, g.point(i));

@@ -7,7 +7,7 @@
 
 use weiqi_core::ByColor;
 
-use super::grid::{BLACK, EMPTY, Grid, UNLABELLED, WHITE, color_of};
+use super::grid::{BLACK, EMPTY, Grid, WHITE, color_of};
 
 /// Flag of a stone in seki.
 pub(crate) const SEKI: u8 = 1;
@@ -132,16 +132,15 @@ fn owner(g: &Grid, i: usize) -> u8 {
 pub(crate) fn region_level(g: &Grid, flags: &mut Vec<u8>) {
     flags.clear();
     flags.resize(g.cells.len(), 0);
-    let mut seen = vec![UNLABELLED; g.cells.len()];
+    let mut seen = vec![false; g.cells.len()];
     let mut members: Vec<u32> = Vec::with_capacity(g.points_count());
-    let mut component = 0u32;
     for start in g.board_cells() {
         let c = owner(g, start);
-        if c == 0 || seen[start] != UNLABELLED {
+        if c == 0 || seen[start] {
             continue;
         }
         members.clear();
-        seen[start] = component;
+        seen[start] = true;
         members.push(start as u32);
         let mut seki = false;
         let mut k = 0;
@@ -154,8 +153,8 @@ pub(crate) fn region_level(g: &Grid, flags: &mut Vec<u8>) {
             for n in g.neighbours(i) {
                 if g.cells[n] == EMPTY && is_dame(g.region_of(n).touch) {
                     seki = true;
-                } else if seen[n] == UNLABELLED && owner(g, n) == c {
-                    seen[n] = component;
+                } else if !seen[n] && owner(g, n) == c {
+                    seen[n] = true;
                     members.push(n as u32);
                 }
             }
@@ -166,7 +165,6 @@ pub(crate) fn region_level(g: &Grid, flags: &mut Vec<u8>) {
                 flags[i] = if g.cells[i] == EMPTY { VOID } else { SEKI };
             }
         }
-        component += 1;
     }
 }
 
