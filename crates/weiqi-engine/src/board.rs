@@ -251,11 +251,10 @@ impl Look {
     }
 
     /// The neighbours whose liberty class is 1 (meaningful for stones only), as a bit mask:
-    /// the classes are 0-2, and 1 is the one with bit 0 set and bit 1 clear.
+    /// the classes are 0 (`0b00`), 1 (`0b01`) and 2 (`0b10`), so 1 is the one with bit 0 set.
     #[inline(always)]
     fn atari_mask(&self) -> u32 {
-        let l = u32::from_le_bytes(self.libs);
-        gather(l & !(l >> 1))
+        gather(u32::from_le_bytes(self.libs))
     }
 
     /// [`Look::first`] as a bit mask.
