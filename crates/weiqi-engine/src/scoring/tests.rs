@@ -475,10 +475,28 @@ fn bad_dead_points_are_noted_not_fatal() {
 
 #[test]
 fn a_scorer_reused_across_sizes_gives_fresh_counts() {
-    // Scorer keeps its arrays between counts: a count must not see the previous board.
+    // Scorer keeps its arrays between counts: a count must not see the previous board. The
+    // rectangles change one side at a time (7x7, 7 wide and 5 high, 5x5, 5 wide and 7 high,
+    // 7x7), so the arrays must be resized when either side differs.
+    let wide = "
+        . X O . . . .
+        X X O . . . .
+        . X O O O O O
+        X X O . . . .
+        . X O . . . .";
+    let tall = "
+        . X O . .
+        X X O . .
+        . X O . .
+        X X O O O
+        . X O . .
+        X X O . .
+        . X O . .";
     let rules = ScoreRules::new(&ruleset("japanese-1989"));
     let mut scorer = Scorer::new();
-    for diagram in [SEKI, DAME_TRAP, DEAD_STONE, SEKI, DEAD_STONE] {
+    for diagram in [
+        SEKI, DAME_TRAP, DEAD_STONE, SEKI, wide, DAME_TRAP, tall, SEKI, DEAD_STONE,
+    ] {
         let b = board(diagram);
         let reused = scorer.score(&rules, &ScoreInput::new(&b)).expect("scored");
         let fresh = score(&rules, &ScoreInput::new(&b)).expect("scored");
