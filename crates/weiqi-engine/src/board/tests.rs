@@ -204,3 +204,26 @@ fn the_summary_counters_agree_with_the_neighbours() {
         assert_eq!(look.no_stone(), !look.color.iter().any(|&k| stone(k)));
     }
 }
+
+/// `Position::only_liberty` names the one liberty of a string also when two of its stones
+/// touch it (two pseudo-liberties on one point: the sum over the count, not a single term),
+/// as in a multi-stone ko capture, which Ing's hot stones read (VARIANTS.md 3.a, KO CAPTURE).
+#[test]
+fn the_only_liberty_of_a_string_is_found_when_two_stones_touch_it() {
+    let size = BoardSize::new(4, 4).expect("4x4 is a board size");
+    let mut pos = Position::new(size);
+    for (row, col, c) in [
+        (0, 0, BLACK),
+        (0, 1, BLACK),
+        (1, 0, BLACK),
+        (0, 2, WHITE),
+        (2, 0, WHITE),
+    ] {
+        pos.put_setup_stone(pos.index(Point::rc(row, col)), c);
+    }
+    let head = pos.head(pos.index(Point::rc(0, 0)));
+    assert_eq!(pos.libs_of_head(head), 1);
+    assert_eq!(pos.only_liberty(head), Some(pos.index(Point::rc(1, 1))));
+    let lone = pos.head(pos.index(Point::rc(0, 2)));
+    assert_eq!(pos.only_liberty(lone), None, "two liberties: (0,3) and (1,2)");
+}
