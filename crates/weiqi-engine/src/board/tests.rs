@@ -225,5 +225,9 @@ fn the_only_liberty_of_a_string_is_found_when_two_stones_touch_it() {
     assert_eq!(pos.libs_of_head(head), 1);
     assert_eq!(pos.only_liberty(head), Some(pos.index(Point::rc(1, 1))));
     let lone = pos.head(pos.index(Point::rc(0, 2)));
-    assert_eq!(pos.only_liberty(lone), None, "two liberties: (0,3) and (1,2)");
+    assert_eq!(
+        pos.only_liberty(lone),
+        None,
+        "two liberties: (0,3) and (1,2)"
+    );
 }
