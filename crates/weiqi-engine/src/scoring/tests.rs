@@ -455,8 +455,14 @@ fn an_empty_board_is_neutral() {
 
 #[test]
 fn bad_dead_points_are_noted_not_fatal() {
-    // Library code never panics on bad input: named empty or off-board points are notes.
-    let dead = [Point::rc(9, 9), Point::rc(0, 1)];
+    // Library code never panics on bad input: named empty or off-board points are notes. The
+    // board is 5x5: rows and columns 5 are just off it (on the padding of the grid).
+    let dead = [
+        Point::rc(9, 9),
+        Point::rc(0, 1),
+        Point::rc(5, 0),
+        Point::rc(0, 5),
+    ];
     let s = run(
         &ruleset("aga"),
         DEAD_STONE,
@@ -467,7 +473,16 @@ fn bad_dead_points_are_noted_not_fatal() {
     );
     assert_eq!(
         s.notes.iter().filter(|n| n.contains("ignored")).count(),
-        2,
+        4,
+        "{:?}",
+        s.notes
+    );
+    assert_eq!(
+        s.notes
+            .iter()
+            .filter(|n| n.contains("off the board"))
+            .count(),
+        3,
         "{:?}",
         s.notes
     );
