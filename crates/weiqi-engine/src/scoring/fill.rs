@@ -697,4 +697,4 @@ impl Filling {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -214,7 +214,7 @@ fn compare(g: &mut Grid, kind: &[u8], label: &str) -> usize {
 /// a ring of `c` around it, and mostly stones of the other colour around the ring, so that the
 /// ring's strings often have all their liberties in the eye (K2, or a four-point eye that is
 /// not K2), and a ring cut into several strings shares the eye.
-fn carve_eye(board: &mut Board, c: Color, rng: &mut u64) {
+pub(in crate::scoring) fn carve_eye(board: &mut Board, c: Color, rng: &mut u64) {
     let size = board.size();
     let points: Vec<Point> = size.points().collect();
     let start = points[(next(rng) % points.len() as u64) as usize];
