@@ -1061,3 +1061,29 @@ fn the_bitboard_count_answers_wherever_its_proof_holds() {
         );
     }
 }
+
+#[test]
+fn a_scorer_grows_its_arrays_for_boards_larger_than_19x19() {
+    // `Scorer::new` sizes its work arrays for 19x19 and every count resizes them for its board
+    // (`Grid::copy_from` gives the filled copy of spec/FILLING.md 4 the live board's stamps
+    // when their lengths differ): the seki diagram of VARIANTS.md 4.6 in the corner of larger
+    // and smaller open boards (dame all round, so the filling runs), each counted by one
+    // reused scorer and by a fresh one, in every field.
+    use weiqi_core::BoardSize;
+    let rules = ScoreRules::new(&ruleset("japanese-1989"));
+    let seki = board(SEKI);
+    let mut reused = Scorer::new();
+    for side in [21, 9, 25, 19, 23] {
+        let mut b = Board::new(BoardSize::square(side).expect("size"));
+        for (p, stone) in seki.iter() {
+            b.set(Point::rc(p.row + 1, p.col + 1), stone);
+        }
+        let input = ScoreInput::new(&b);
+        let a = reused.score(&rules, &input).expect("count");
+        assert_eq!(a, score(&rules, &input).expect("count"), "{side}x{side}");
+        assert!(
+            a.marks.iter().any(|m| matches!(m, PointMark::SekiStone(_))),
+            "{side}x{side}: the seki is found"
+        );
+    }
+}
