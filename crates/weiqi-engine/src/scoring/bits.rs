@@ -681,14 +681,25 @@ mod tests {
     fn grow_row_joins_the_runs_holding_a_seed() {
         // The invariant of `grow_row` (its doc: the carry upwards, the occluded fill
         // downwards): the result is every bit of `m` in a run of `m` holding a bit of `x`,
-        // compared with a walk bit by bit, on random rows of every width up to 52 bits.
+        // compared with a walk bit by bit, on random rows of every width up to 52 bits, a
+        // third of them one long run seeded near its top.
         let mut next = rng(0x9e37_79b9_7f4a_7c15);
         for case in 0..20_000 {
             let w = 1 + case % 52;
             let full = (1u64 << w) - 1;
-            let m = next() & next() | next() & full;
+            let (m, x) = if case % 3 == 0 {
+                // One run of any length with a seed near its top (the fill down the run
+                // needs every shift of the occluded fill, up to 32), noise elsewhere.
+                let lo = (next() % w as u64) as usize;
+                let hi = lo + (next() % (w - lo) as u64) as usize;
+                let run = ((1u64 << (hi - lo + 1)) - 1) << lo;
+                let noise = next() & next() & full & !(run << 1 | run >> 1);
+                let top = hi - (next() % 3).min((hi - lo) as u64) as usize;
+                (run | noise, 1u64 << top | next() & next() & next() & full)
+            } else {
+                (next() & next() | next() & full, next() & next() & full)
+            };
             let m = m & full;
-            let x = next() & next() & full;
             let mut want = 0u64;
             let mut c = 0;
             while c < w {
