@@ -41,7 +41,6 @@
 //! the second liberty.
 
 use weiqi_core::{Board, Color, PointMark};
-use weiqi_spec::Scoring;
 
 use super::Tally;
 
@@ -224,20 +223,10 @@ fn add_libs(libs: &mut Plane, r: usize, bits: u64) -> u32 {
 }
 
 /// The marks by index `black | white << 1 | stone << 2` (black: a Black stone or an empty
-/// point reaching Black; white likewise; stone: either stone), under area.
-const AREA_MARKS: [PointMark; 8] = [
-    PointMark::Neutral,
-    PointMark::Territory(Color::Black),
-    PointMark::Territory(Color::White),
-    PointMark::Shared,
-    PointMark::Neutral,
-    PointMark::Stone(Color::Black),
-    PointMark::Stone(Color::White),
-    PointMark::Neutral,
-];
-
-/// [`AREA_MARKS`] under territory: a point reaching both colours is dame (VARIANTS.md 3.c).
-const TERRITORY_MARKS: [PointMark; 8] = [
+/// point reaching Black; white likewise; stone: either stone). Under area and territory alike:
+/// index 3 (an empty point reaching both colours, shared by area, dame by territory) never
+/// occurs where [`Bits::count`] answers (step 1: no dame point), nor do 4 and 7.
+const MARKS: [PointMark; 8] = [
     PointMark::Neutral,
     PointMark::Territory(Color::Black),
     PointMark::Territory(Color::White),
@@ -262,11 +251,8 @@ const fn pairs(single: &[PointMark; 8]) -> [[PointMark; 2]; 64] {
     out
 }
 
-/// [`AREA_MARKS`] by pairs of points (see [`pairs`]).
-const AREA_PAIRS: [[PointMark; 2]; 64] = pairs(&AREA_MARKS);
-
-/// [`TERRITORY_MARKS`] by pairs of points (see [`pairs`]).
-const TERRITORY_PAIRS: [[PointMark; 2]; 64] = pairs(&TERRITORY_MARKS);
+/// [`MARKS`] by pairs of points (see [`pairs`]).
+const PAIRS: [[PointMark; 2]; 64] = pairs(&MARKS);
 
 impl Bits {
     /// Reads `board` into the stone and empty planes.
@@ -312,14 +298,10 @@ impl Bits {
         }
     }
 
-    /// The count of `board` under `scoring` when the proof of the module doc holds: the marks
-    /// (written into `marks`) and their tally; `None` (marks unspecified) when it does not.
-    pub(crate) fn count(
-        &mut self,
-        board: &Board,
-        scoring: Scoring,
-        marks: &mut Vec<PointMark>,
-    ) -> Option<Tally> {
+    /// The count of `board` (by area or by territory: the same, as no point is shared or
+    /// dame) when the proof of the module doc holds: the marks (written into `marks`) and
+    /// their tally; `None` (marks unspecified) when it does not.
+    pub(crate) fn count(&mut self, board: &Board, marks: &mut Vec<PointMark>) -> Option<Tally> {
         self.load(board);
         let h = self.height;
         // Step 1: the empty points each colour reaches, from its stones' empty neighbours;
@@ -355,7 +337,7 @@ impl Bits {
         if !self.atari.is_empty() && !self.teire_clears_every_atari() {
             return None;
         }
-        Some(self.marks(scoring, marks))
+        Some(self.marks(marks))
     }
 
     /// Sets `done` to the stones of colour `k` whose strings are known to have two liberties
@@ -370,7 +352,7 @@ impl Bits {
         let h = self.height;
         let (s, e) = (&self.stones[k], &self.empty);
         for r in rows(h) {
-            self.free[r] = s[r] & (e[r - 1] | e[r + 1] | e[r] << 1 | e[r] >> 1);
+            self.free[r] = s[r] & (e[r] << 1 | e[r] >> 1 | e[r - 1] | e[r + 1]);
         }
         let f = &self.free;
         for r in rows(h) {
@@ -610,12 +592,10 @@ impl Bits {
         libs.iter().all(|l| region[..size].contains(l))
     }
 
-    /// The literal marks of the loaded board (no seki, nothing void) and their tally.
-    fn marks(&self, scoring: Scoring, marks: &mut Vec<PointMark>) -> Tally {
-        let (table, pairs_table) = match scoring {
-            Scoring::Area => (&AREA_MARKS, &AREA_PAIRS),
-            Scoring::Territory => (&TERRITORY_MARKS, &TERRITORY_PAIRS),
-        };
+    /// The literal marks of the loaded board (no seki, nothing void) and their tally, where
+    /// step 1 holds: the empty points reaching Black and those reaching White are disjoint and
+    /// together every empty point, so each is territory and none shared or dame.
+    fn marks(&self, marks: &mut Vec<PointMark>) -> Tally {
         let (h, w) = (self.height, self.width);
         let [b, wh] = &self.stones;
         let [rb, rw] = &self.reach;
@@ -631,23 +611,19 @@ impl Bits {
             let (mut x0, mut x1, mut x2) = (m0, m1 << 2, m2 << 2);
             let mut pairs = row.chunks_exact_mut(2);
             for m in &mut pairs {
-                let pair = &pairs_table[((x0 & 3) | (x1 & 12) | (x2 & 48)) as usize];
+                let pair = &PAIRS[((x0 & 3) | (x1 & 12) | (x2 & 48)) as usize];
                 m.copy_from_slice(pair);
                 x0 >>= 2;
                 x1 >>= 2;
                 x2 >>= 2;
             }
             if let [m] = pairs.into_remainder() {
-                *m = table[((x0 & 1) | (x1 >> 1 & 2) | (x2 >> 2 & 4)) as usize];
+                *m = MARKS[((x0 & 1) | (x1 >> 1 & 2) | (x2 >> 2 & 4)) as usize];
             }
             t.stones.black += count(b[r]);
             t.stones.white += count(wh[r]);
-            t.territory.black += count(rb[r] & !rw[r]);
-            t.territory.white += count(rw[r] & !rb[r]);
-            t.shared += count(rb[r] & rw[r]);
-        }
-        if scoring == Scoring::Territory {
-            t.shared = 0;
+            t.territory.black += count(rb[r]);
+            t.territory.white += count(rw[r]);
         }
         t
     }

@@ -290,7 +290,7 @@ impl Scorer {
         // The `count` rule without dead stones: the bitboard count when it proves that the
         // filling leaves no seki (see `bits`), else the full procedure below.
         let fast = if shortcut && rules.seki == SekiRule::Count && input.dead.is_empty() {
-            self.bits.count(board, rules.scoring, &mut marks)
+            self.bits.count(board, &mut marks)
         } else {
             None
         };

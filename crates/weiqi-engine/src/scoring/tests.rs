@@ -856,7 +856,7 @@ fn the_bitboard_count_equals_the_full_procedure() {
         assert_eq!(a, full.score_with(&rules, &input, false).expect("count"));
         assert_eq!(a.marks[4], PointMark::SekiStone(Color::Black), "{id}");
         assert_eq!(a.marks[2], PointMark::SekiStone(Color::Black), "{id}");
-        assert!(bits.count(&k2, rules.scoring, &mut Vec::new()).is_none());
+        assert!(bits.count(&k2, &mut Vec::new()).is_none());
     }
     for id in ["tromp-taylor", "aga"] {
         let rules = ScoreRules::new(&ruleset(id));
@@ -877,7 +877,7 @@ fn the_bitboard_count_equals_the_full_procedure() {
                 let f = full.score_with(&rules, &input, false).expect("count");
                 assert_eq!(a, f, "{id} seed {seed}\n{b:?}");
                 let mut marks = Vec::new();
-                match bits.count(b, rules.scoring, &mut marks) {
+                match bits.count(b, &mut marks) {
                     Some(_) if bits.atari_found() > 0 => with_atari += 1,
                     Some(_) => plain += 1,
                     None => refused += 1,
@@ -1036,10 +1036,8 @@ fn the_bitboard_count_answers_wherever_its_proof_holds() {
             );
         }
         let want = bits_proof(&b);
-        for scoring in [weiqi_spec::Scoring::Area, weiqi_spec::Scoring::Territory] {
-            let got = bits.count(&b, scoring, &mut Vec::new());
-            assert_eq!(got.is_some(), want.is_ok(), "case {case}: {want:?}\n{b:?}");
-        }
+        let got = bits.count(&b, &mut Vec::new());
+        assert_eq!(got.is_some(), want.is_ok(), "case {case}: {want:?}\n{b:?}");
         let outcome = match want {
             Ok(true) => "holds with a string in atari",
             Ok(false) => "holds without atari",
