@@ -1085,3 +1085,44 @@ fn a_scorer_grows_its_arrays_for_boards_larger_than_19x19() {
         );
     }
 }
+
+#[test]
+fn the_largest_boards_are_counted() {
+    // The largest side weiqi-core allows (52, `MAX_SIDE`), as height and as width: the row
+    // masks of `Grid::relabel` and the bitboard planes hold exactly 52 rows, and a read one
+    // row past the board's last would fall off them. A wall of Black beside a wall of White
+    // (VARIANTS.md 3: each side's area is its wall and the points it alone reaches), counted
+    // by area and by territory, with and without the bitboard count.
+    use weiqi_core::BoardSize;
+    for (w, h) in [(4, 52), (52, 4), (52, 52)] {
+        let size = BoardSize::new(w, h).expect("size");
+        let mut b = Board::new(size);
+        for p in size.points() {
+            if p.col == 1 {
+                b.set(p, Some(Color::Black));
+            } else if p.col == 2 {
+                b.set(p, Some(Color::White));
+            }
+        }
+        let (h, rest) = (i64::from(h), i64::from(w) - 4);
+        for id in ["tromp-taylor", "japanese-1989"] {
+            let rules = ScoreRules::new(&ruleset(id));
+            let mut scorer = Scorer::default();
+            for shortcut in [true, false] {
+                let s = scorer
+                    .score_with(&rules, &ScoreInput::new(&b), shortcut)
+                    .expect("count");
+                let (black, white) = if rules.scoring == weiqi_spec::Scoring::Area {
+                    (2 * h, (2 + rest) * h)
+                } else {
+                    (h, (1 + rest) * h)
+                };
+                assert_eq!(
+                    (s.sides.black.total, s.sides.white.total),
+                    (Points::whole(black), Points::whole(white)),
+                    "{id} {w}x{h} shortcut {shortcut}"
+                );
+            }
+        }
+    }
+}
