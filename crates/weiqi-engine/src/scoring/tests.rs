@@ -1126,3 +1126,31 @@ fn the_largest_boards_are_counted() {
         }
     }
 }
+
+#[test]
+fn a_total_out_of_range_is_a_clear_error() {
+    // Bad input gets a clear error, never a panic or a wrapped total (CONVENTIONS.md): a komi
+    // near either end of `Points`' range overflows White's total or the margin, and the count
+    // says which inputs may be too large.
+    let rules = ScoreRules::new(&ruleset("japanese-1989"));
+    let b = board(DEAD_STONE);
+    let huge = Points::from_halves(i64::MAX - 1);
+    for input in [
+        ScoreInput {
+            komi: huge,
+            ..ScoreInput::new(&b)
+        },
+        ScoreInput {
+            komi: Points::from_halves(i64::MIN + 1),
+            ..ScoreInput::new(&b)
+        },
+    ] {
+        let err = score(&rules, &input).expect_err("out of range");
+        assert_eq!(err, super::ScoreError::Overflow);
+        let text = err.to_string();
+        assert!(
+            text.contains("out of range") && text.contains("komi"),
+            "the message names the cause: {text:?}"
+        );
+    }
+}
