@@ -184,7 +184,9 @@ fn a_copy_plays_independently_of_its_original() {
 }
 
 /// `play_unless_own_eye` on every point of `g` against the two calls it fuses (the eye test,
-/// then `play`): the same answer, the same game and the same captures afterwards.
+/// then `play`): the same answer, the same game and the same captures afterwards, and the
+/// same game after a pass that follows (the pass counters since the last board play and the
+/// resumption are seen only through the next pass: a stop or an end).
 fn fused_agrees_with_eye_test_then_play(g: &Engine, label: &str) {
     for p in g.size().points() {
         let mut fused = g.clone();
@@ -198,6 +200,13 @@ fn fused_agrees_with_eye_test_then_play(g: &Engine, label: &str) {
         assert_eq!(got, want, "{label} at {p:?}");
         assert_eq!(snapshot(&fused), snapshot(&apart), "{label} at {p:?}");
         assert_eq!(fused.captured(), apart.captured(), "{label} at {p:?}");
+        let passed = (fused.play(Move::Pass), apart.play(Move::Pass));
+        assert_eq!(passed.0, passed.1, "{label} at {p:?}, then a pass");
+        assert_eq!(
+            snapshot(&fused),
+            snapshot(&apart),
+            "{label} at {p:?}, then a pass"
+        );
     }
 }
 
@@ -281,11 +290,12 @@ fn pseudo_liberties_equal_a_recount_on_large_boards() {
 }
 
 /// `play_unless_own_eye` outside the plain playing phase, which random games do not reach:
-/// while Black places free handicap stones (Tromp-Taylor, handicap 2) and after both players
-/// passed (Japanese 1989: the game is stopped; Tromp-Taylor: it is over). Its shortcut is for a
-/// play in the playing phase only; anywhere else it must still rule and play as the eye test
-/// then `play`. Found by mutation testing (1 December 2026: the shortcut's phase and placement
-/// tests survived).
+/// while Black places free handicap stones (Tromp-Taylor, handicap 2), after one pass (the
+/// play must reset the pass count, so that the next pass does not stop the game) and after
+/// both players passed (Japanese 1989: the game is stopped; Tromp-Taylor: it is over). Its
+/// shortcut is for a play in the playing phase only; anywhere else it must still rule and play
+/// as the eye test then `play`. Found by mutation testing (1 December 2026: the shortcut's
+/// phase and placement tests survived; 2 December: its `plain_now` guard made `true`).
 #[test]
 fn play_unless_own_eye_rules_as_the_eye_test_then_play_outside_plain_play() {
     let size = BoardSize::square(5).expect("5x5");
@@ -302,6 +312,7 @@ fn play_unless_own_eye_rules_as_the_eye_test_then_play_outside_plain_play() {
         g.play(Move::Play(weiqi_core::Point::rc(2, 2)))
             .expect("a play");
         g.play(Move::Pass).expect("a pass");
+        check(&g, &format!("{id}, after one pass"));
         g.play(Move::Pass).expect("a pass");
         check(&g, &format!("{id}, after two passes"));
     }
