@@ -122,6 +122,29 @@ fn undo_refuses_after_a_resignation_or_a_loss_on_time() {
     }
 }
 
+/// Undo takes back moves only, and none across a later action (Engine::undo's doc): after a
+/// stop, a resumption (J89 Art. 9: a disagreement resumes play) is an action that followed the
+/// last move, so undo refuses until a move is played. Found missing by mutation testing (2
+/// December 2026: a resumption that left the action count as it was survived).
+#[test]
+fn undo_refuses_after_a_resumption() {
+    let rules = weiqi_spec::builtin("japanese-1989").expect("built-in");
+    let size = BoardSize::square(3).expect("3x3");
+    let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
+    g.apply(Action::play(Color::Black, Point::rc(1, 1)))
+        .expect("legal");
+    g.apply(Action::pass(Color::White)).expect("a pass");
+    g.apply(Action::pass(Color::Black)).expect("the stop");
+    g.apply(Action::Resume { by: Color::White })
+        .expect("a resumption");
+    assert_eq!(g.phase(), Phase::Playing);
+    assert!(!g.undo(), "undo takes back no move across the resumption");
+    assert_eq!(g.phase(), Phase::Playing, "and changes nothing");
+    let to_move = g.to_move();
+    g.apply(Action::pass(to_move)).expect("a pass");
+    assert!(g.undo(), "the pass after the resumption is a move");
+}
+
 /// Undo of a game ended by passes where the variant adds White's last pass (`end.last-pass =
 /// "white"`, VARIANTS.md 3.d; AGA) under the Ing ko rule (VARIANTS.md 3.a, rule H: a ko capture
 /// makes its stone hot, any other move cools them all): the added pass is an entry of its own,

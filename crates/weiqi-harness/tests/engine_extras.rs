@@ -284,8 +284,22 @@ fn rulings(g: &Engine) -> Vec<Result<(), weiqi_core::Illegal>> {
 fn undo_keeps_every_earlier_board_in_the_repetition_indexes() {
     let size = BoardSize::square(3).expect("size");
     let mut repetitions = 0;
-    for (i, id) in weiqi_spec::builtin_ids().into_iter().enumerate() {
-        let rules = variant(id);
+    // Every built-in variant, and AGA under natural situational superko (the reading of its
+    // author and of the BGA, VARIANTS.md 2.8): no built-in variant has that rule, and its
+    // per-player indexes are undone apart from the others (found by mutation testing, 2
+    // December 2026: undo restoring the positional index instead left the board in them).
+    let nssk =
+        "extends = \"aga\"\n[board]\nsizes = []\n[play]\nko = \"natural-situational-superko\"\n";
+    let mut variants: Vec<(&str, weiqi_spec::Ruleset)> = weiqi_spec::builtin_ids()
+        .into_iter()
+        .map(|id| (id, variant(id)))
+        .collect();
+    variants.push((
+        "aga-nssk",
+        weiqi_spec::parse_str("aga-nssk.toml", nssk).expect("valid variation"),
+    ));
+    let mut natural = 0;
+    for (i, (id, rules)) in variants.into_iter().enumerate() {
         for seed in 0..12u64 {
             let mut g = Engine::new(&rules, Setup::even(size)).expect("setup");
             let mut states = vec![rulings(&g)];
@@ -312,6 +326,16 @@ fn undo_keeps_every_earlier_board_in_the_repetition_indexes() {
                     )
                 })
                 .count();
+            natural += states
+                .iter()
+                .flatten()
+                .filter(|r| {
+                    matches!(
+                        r,
+                        Err(weiqi_core::Illegal::NaturalSituationalSuperko { .. })
+                    )
+                })
+                .count();
             for k in (0..states.len() - 1).rev() {
                 assert!(g.undo(), "{id} seed {seed}: undo of move {}", k + 1);
                 assert_eq!(
@@ -323,6 +347,10 @@ fn undo_keeps_every_earlier_board_in_the_repetition_indexes() {
         }
     }
     assert!(repetitions > 1000, "only {repetitions} superko refusals");
+    assert!(
+        natural > 20,
+        "only {natural} natural situational superko refusals"
+    );
 }
 
 /// Issue 12 item 6 (the surviving mutant "replace == with != in Scorer::score_with", the eye
