@@ -100,13 +100,8 @@ pub fn dead_stones_with(
     komi: Points,
     to_move: Color,
 ) -> Result<Vec<Point>, GnuGoError> {
+    check_board(board)?;
     let size = board.size();
-    if !size.is_square() || size.width() > 19 {
-        return Err(GnuGoError::Board {
-            width: size.width(),
-            height: size.height(),
-        });
-    }
     let mut engine = Engine::start(program, &["--mode", "gtp"])?;
     engine.command(&format!("boardsize {}", size.width()), SETUP_LIMIT)?;
     engine.command("clear_board", SETUP_LIMIT)?;
@@ -140,8 +135,22 @@ pub fn dead_stones_with(
 
 /// [`dead_stones_with`] the GNU Go [`find`] finds.
 pub fn dead_stones(board: &Board, komi: Points, to_move: Color) -> Result<Vec<Point>, GnuGoError> {
+    // A board GNU Go cannot play is refused whether or not it is installed.
+    check_board(board)?;
     let program = find().ok_or(GnuGoError::NotInstalled)?;
     dead_stones_with(&program, board, komi, to_move)
+}
+
+/// Refuses a board GNU Go does not play (it plays square boards up to 19x19).
+fn check_board(board: &Board) -> Result<(), GnuGoError> {
+    let size = board.size();
+    if !size.is_square() || size.width() > 19 {
+        return Err(GnuGoError::Board {
+            width: size.width(),
+            height: size.height(),
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
