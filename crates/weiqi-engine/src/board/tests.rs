@@ -63,6 +63,12 @@ fn positions_with_different_stones_are_unequal() {
     assert_ne!(empty, one, "an empty board equals a board with a stone");
     assert_ne!(one, other, "a black stone equals a white stone");
     assert_eq!(one, one.clone(), "a copy differs from its original");
+    // Boards of different sizes are different positions, even empty ones (same hash, and
+    // cells that agree as far as the smaller board's go).
+    for (w, h) in [(9, 8), (8, 9), (3, 3), (9, 13), (13, 9)] {
+        let other_size = BoardSize::new(w, h).expect("a board size");
+        assert_ne!(empty, Position::new(other_size), "9x9 and {w}x{h}");
+    }
 }
 
 /// `Position::liberties` is documented as 0 on an empty point. A cell keeps the head of the
