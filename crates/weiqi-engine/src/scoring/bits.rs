@@ -784,16 +784,7 @@ mod tests {
                 let mut want_atari = Vec::new();
                 for p in board.stones(color).collect::<Vec<_>>() {
                     // The string through p, by a search.
-                    let mut string = vec![p];
-                    let mut i = 0;
-                    while i < string.len() {
-                        for q in board.neighbours(string[i]) {
-                            if board.get(q) == Some(color) && !string.contains(&q) {
-                                string.push(q);
-                            }
-                        }
-                        i += 1;
-                    }
+                    let (string, _) = super::super::tests::component(&board, p);
                     let at = |r: i32, c: i32| {
                         (r >= 0 && c >= 0 && r < h as i32 && c < w as i32)
                             .then(|| Point::rc(r as u8, c as u8))

@@ -893,7 +893,7 @@ fn the_bitboard_count_equals_the_full_procedure() {
 
 /// The points connected to `start` through neighbours holding what `start` holds (a string,
 /// or an empty region), and the points next to them holding something else.
-fn component(b: &Board, start: Point) -> (Vec<Point>, Vec<Point>) {
+pub(super) fn component(b: &Board, start: Point) -> (Vec<Point>, Vec<Point>) {
     let what = b.get(start);
     let (mut inside, mut edge) = (vec![start], Vec::new());
     let mut i = 0;
