@@ -89,6 +89,10 @@ pub(crate) struct Filling {
     /// [`Filling::run`], the cells of every round's stones dropped after the round): every
     /// loop of a round and of the count on P* that reads only empty cells walks this list.
     empties: Vec<u32>,
+    /// The open dame points of the round's position (the cells of `empties` that are dame
+    /// points of P0, 2.3), in the same order and kept in step with it: the fill step, the
+    /// exempt regions and the count on P* read only dame points, and walk this list.
+    dames: Vec<u32>,
     /// Per string of the round's labels: its liberties less the candidates next to it, the
     /// liberties it keeps in every Q_p once p is filled (4.3 step 2, 4.7).
     q_after: Vec<u32>,
@@ -100,8 +104,6 @@ pub(crate) struct Filling {
     /// position: set by a round that found the exempt regions and then added nothing, so that
     /// [`Filling::finish`] does not find them again on the same position.
     exempt_current: bool,
-    /// Whether P0 has a dame point (2.3).
-    p0_dame: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -374,9 +376,24 @@ impl Filling {
                 self.enclosed[s] = false;
             }
         }
-        // Which strings border which regions; liberties that are own eye points.
+        // Liberties that are own eye points; which strings border which regions of dame.
+        //
+        // **Invariant:** every stone next to an eye point of c is of colour c. Its neighbours
+        // that were empty in P0 lie in its region of P0, so they are eye points of c too, and
+        // the procedure puts on an eye point only a teire of its own colour (4.2; fills and
+        // neutral stones go on dame points, 4.3). So a string next to an eye point has an own
+        // eye point as a liberty and is not enclosed, and the region strings are needed only
+        // for the regions of dame points (2.7 and the test below read no other).
         for k in 0..self.empties.len() {
             let i = self.empties[k] as usize;
+            if self.kind[i] != DAME {
+                for nb in g.neighbours(i) {
+                    if matches!(g.cells[nb], BLACK | WHITE) {
+                        self.enclosed[g.label[nb] as usize] = false;
+                    }
+                }
+                continue;
+            }
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -384,9 +401,6 @@ impl Filling {
                     continue;
                 }
                 let s = g.label[nb];
-                if self.kind[i] == c {
-                    self.enclosed[s as usize] = false;
-                }
                 let slot = &mut self.region_string[r][side(c)];
                 if *slot == NONE {
                     *slot = s;
@@ -413,8 +427,9 @@ impl Filling {
             self.approach.resize(g.cells.len(), [0, 0]);
         }
         self.approach_set.clear();
-        for k in 0..self.empties.len() {
-            let i = self.empties[k] as usize;
+        // The strings still enclosed border no eye point (above): only dame points are read.
+        for k in 0..self.dames.len() {
+            let i = self.dames[k] as usize;
             let r = g.label[i] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
@@ -446,8 +461,7 @@ impl Filling {
 
     /// Whether the position has an open dame point (a dame point of P0 still empty).
     fn any_open_dame(&self) -> bool {
-        // The dame points are fixed by P0 (2.3): without one in P0 no position has one.
-        self.p0_dame && self.empties.iter().any(|&i| self.kind[i as usize] == DAME)
+        !self.dames.is_empty()
     }
 
     /// Runs the procedure on `g` (P0: every stone alive, labelled) and leaves P* in it,
@@ -465,16 +479,15 @@ impl Filling {
         }
         self.member.resize(len, 0);
         self.seen.resize(len, 0);
-        let mut any_dame = false;
         // The empty cells of P0 in row-major order, as the labelling of P0 listed them.
         self.empties.clone_from(&g.empties);
+        self.dames.clear();
         for &i in &self.empties {
-            let i = i as usize;
-            let t = g.region_of(i).touch;
-            self.kind[i] = if t == BLACK || t == WHITE {
+            let t = g.region_of(i as usize).touch;
+            self.kind[i as usize] = if t == BLACK || t == WHITE {
                 t
             } else {
-                any_dame = true;
+                self.dames.push(i);
                 DAME
             };
         }
@@ -482,13 +495,13 @@ impl Filling {
         self.exempt_current = false;
         // Without dame and without a string in atari there is neither fill nor teire.
         let any_atari = any_in_atari(g);
-        self.p0_dame = any_dame;
-        if any_dame || any_atari {
+        if !self.dames.is_empty() || any_atari {
             loop {
                 if !self.round(g, &mut added) {
                     break;
                 }
                 self.empties.retain(|&i| g.cells[i as usize] == EMPTY);
+                self.dames.retain(|&i| g.cells[i as usize] == EMPTY);
                 // Only stones were added, on the cells of `adds`: the local relabelling gives
                 // the labels of a full one (see `Grid::relabel_around`).
                 g.relabel_around(self.adds.iter().map(|&(i, _)| i as usize));
@@ -528,11 +541,9 @@ impl Filling {
         // are found only when some open dame point is admissible: a round that ends the
         // procedure (no admissible point) skips them.
         self.candidates.clear();
-        for k in 0..self.empties.len() {
-            let i = self.empties[k] as usize;
-            if self.kind[i] == DAME
-                && (self.admissible(g, i, BLACK, false) || self.admissible(g, i, WHITE, false))
-            {
+        for k in 0..self.dames.len() {
+            let i = self.dames[k] as usize;
+            if self.admissible(g, i, BLACK, false) || self.admissible(g, i, WHITE, false) {
                 self.candidates.push(i as u32);
             }
         }
@@ -607,11 +618,8 @@ impl Filling {
         let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
         let mut borders_open_dame = vec![false; g.strings.len()];
         let mut looks_dead = vec![false; g.strings.len()];
-        for &i in &self.empties {
+        for &i in &self.dames {
             let i = i as usize;
-            if self.kind[i] != DAME {
-                continue;
-            }
             let is_exempt = self.region_exempt[g.label[i] as usize];
             exempt[i] = is_exempt;
             for nb in g.neighbours(i) {
@@ -681,6 +689,12 @@ impl Filling {
     /// The empty cells of P\*, in row-major order, after [`Filling::run`].
     pub(crate) fn empties(&self) -> &[u32] {
         &self.empties
+    }
+
+    /// The open dame points of P\* (its empty cells that are dame points of P0), in row-major
+    /// order, after [`Filling::run`].
+    pub(crate) fn open_dames(&self) -> &[u32] {
+        &self.dames
     }
 
     /// The colour of which the empty cell `i` of P0 is an eye point (2.3): [`BLACK`] or

@@ -560,10 +560,10 @@ impl Scorer {
             sgf_list(
                 g,
                 self.filling
-                    .empties()
+                    .open_dames()
                     .iter()
                     .map(|&i| i as usize)
-                    .filter(|&i| self.filling.is_dame_point(i) && out.exempt[i] == exempt),
+                    .filter(|&i| out.exempt[i] == exempt),
             )
         };
         let seki_points = open(false);
