@@ -527,17 +527,22 @@ impl Scorer {
         filled: ByColor<u32>,
         notes: &mut Vec<String>,
     ) {
-        // Each note is written into one string (no string per point but the point's name),
-        // sized for its entries at once ("ab (neutral), " is 14 bytes) rather than grown.
-        let mut fills = String::with_capacity(14 * out.added.len());
-        let mut teire = String::with_capacity(14 * out.added.len());
+        // Each note is written into one string from its prefix on (no `format!`, no string
+        // per point), sized for its entries at once ("ab (neutral), " is 14 bytes), and kept
+        // only when an entry was written after the prefix.
+        const FILLS: &str = "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): ";
+        const TEIRE: &str = "teire made by their owner, not territory (spec/FILLING.md 4.2): ";
+        let mut fills = String::with_capacity(FILLS.len() + 14 * out.added.len());
+        let mut teire = String::with_capacity(TEIRE.len() + 14 * out.added.len());
+        fills.push_str(FILLS);
+        teire.push_str(TEIRE);
         for &(p, a) in &out.added {
-            let (list, what) = match a {
-                fill::Added::Fill(c) => (&mut fills, color_name(c)),
-                fill::Added::Neutral => (&mut fills, "neutral"),
-                fill::Added::Teire(c) => (&mut teire, color_name(c)),
+            let (list, prefix, what) = match a {
+                fill::Added::Fill(c) => (&mut fills, FILLS, color_name(c)),
+                fill::Added::Neutral => (&mut fills, FILLS, "neutral"),
+                fill::Added::Teire(c) => (&mut teire, TEIRE, color_name(c)),
             };
-            if !list.is_empty() {
+            if list.len() > prefix.len() {
                 list.push_str(", ");
             }
             push_sgf(list, p);
@@ -545,19 +550,15 @@ impl Scorer {
             list.push_str(what);
             list.push(')');
         }
-        if !fills.is_empty() {
-            notes.push(format!(
-                "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {fills}"
-            ));
-        }
-        if !teire.is_empty() {
-            notes.push(format!(
-                "teire made by their owner, not territory (spec/FILLING.md 4.2): {teire}"
-            ));
+        for (note, prefix) in [(fills, FILLS), (teire, TEIRE)] {
+            if note.len() > prefix.len() {
+                notes.push(note);
+            }
         }
         let g = &self.filled;
-        let open = |exempt: bool| {
+        let open = |prefix: &str, exempt: bool| {
             sgf_list(
+                prefix,
                 g,
                 self.filling
                     .open_dames()
@@ -566,24 +567,24 @@ impl Scorer {
                     .filter(|&i| out.exempt[i] == exempt),
             )
         };
-        let seki_points = open(false);
-        if !seki_points.is_empty() {
-            notes.push(format!(
-                "dame the filling cannot close, seki points (spec/FILLING.md 5.1): {seki_points}"
-            ));
-        }
-        let exempt_points = open(true);
-        if !exempt_points.is_empty() {
+        notes.extend(open(
+            "dame the filling cannot close, seki points (spec/FILLING.md 5.1): ",
+            false,
+        ));
+        if let Some(exempt_points) = open("", true) {
             let stones = sgf_list(
+                "dame left open next to stones that look dead (",
                 g,
                 g.board_cells().filter(|&i| {
                     matches!(g.cells[i], BLACK | WHITE) && out.looks_dead[g.label[i] as usize]
                 }),
             );
-            notes.push(format!(
-                "dame left open next to stones that look dead ({stones}), no seki (spec/FILLING.md \
-                 2.7): {exempt_points}"
-            ));
+            // (Stones that look dead border every exempt region, 2.7, so `stones` is some.)
+            let mut note = stones
+                .unwrap_or_else(|| "dame left open next to stones that look dead (".to_owned());
+            note.push_str("), no seki (spec/FILLING.md 2.7): ");
+            note.push_str(&exempt_points);
+            notes.push(note);
         }
         let (before, after) = (literal, filled);
         if before != after {
@@ -766,17 +767,24 @@ fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
     void
 }
 
-/// The SGF names of the points of `cells` (cells of `g`), joined by ", ".
-fn sgf_list(g: &Grid, cells: impl Iterator<Item = usize>) -> String {
-    let mut out = String::new();
+/// `prefix` followed by the SGF names of the points of `cells` (cells of `g`), joined by
+/// ", "; `None` when `cells` is empty.
+fn sgf_list(prefix: &str, g: &Grid, cells: impl Iterator<Item = usize>) -> Option<String> {
+    let mut out: Option<String> = None;
     for i in cells {
-        if out.is_empty() {
-            // Room for a dozen names before the first reallocation (none for an empty list).
-            out.reserve(48);
-        } else {
-            out.push_str(", ");
-        }
-        push_sgf(&mut out, g.point(i));
+        let list = match &mut out {
+            Some(list) => {
+                list.push_str(", ");
+                list
+            }
+            None => {
+                // Room for a dozen names before the first reallocation.
+                let list = out.insert(String::with_capacity(prefix.len() + 48));
+                list.push_str(prefix);
+                list
+            }
+        };
+        push_sgf(list, g.point(i));
     }
     out
 }
