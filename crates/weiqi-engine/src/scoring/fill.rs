@@ -104,6 +104,14 @@ pub(crate) struct Filling {
     /// position: set by a round that found the exempt regions and then added nothing, so that
     /// [`Filling::finish`] does not find them again on the same position.
     exempt_current: bool,
+    /// The stones added by the rounds, in the order they were added (moved into `spare`'s
+    /// `added` in board order by [`Filling::finish`]).
+    added: Vec<(usize, Added)>,
+    /// Per region of P*: an eye region holding the liberty of a string in atari (S3).
+    s3_region: Vec<bool>,
+    /// The vectors of the last count's [`Outcome`], handed back by [`Filling::recycle`] and
+    /// refilled by the next [`Filling::run`], so that a warm scorer allocates none of them.
+    spare: Outcome,
 }
 
 const NONE: u32 = u32::MAX;
@@ -491,7 +499,8 @@ impl Filling {
                 DAME
             };
         }
-        let mut added: Vec<(usize, Added)> = Vec::new();
+        let mut added = std::mem::take(&mut self.added);
+        added.clear();
         self.exempt_current = false;
         // Without dame and without a string in atari there is neither fill nor teire.
         let any_atari = any_in_atari(g);
@@ -598,6 +607,7 @@ impl Filling {
     /// P* is labelled in `g`: its exempt regions, seki points and strings in seki (5.1, 5.2,
     /// 9.1).
     fn finish(&mut self, g: &mut Grid, mut added: Vec<(usize, Added)>) -> Outcome {
+        let mut out = std::mem::take(&mut self.spare);
         // Exempt regions are regions of open dame points: without any, nothing is exempt. The
         // last round may have found them on this very position (`exempt_current`: it added
         // nothing after finding them, so P* is the position they were found on).
@@ -614,10 +624,18 @@ impl Filling {
                     .resize(g.regions.len(), [false, false]);
             }
         }
-        let mut exempt = vec![false; g.cells.len()];
-        let mut seki_5_2: Vec<bool> = g.strings.iter().map(|s| s.liberties == 1).collect();
-        let mut borders_open_dame = vec![false; g.strings.len()];
-        let mut looks_dead = vec![false; g.strings.len()];
+        let exempt = &mut out.exempt;
+        exempt.clear();
+        exempt.resize(g.cells.len(), false);
+        let seki_5_2 = &mut out.seki_5_2;
+        seki_5_2.clear();
+        seki_5_2.extend(g.strings.iter().map(|s| s.liberties == 1));
+        let borders_open_dame = &mut out.borders_open_dame;
+        borders_open_dame.clear();
+        borders_open_dame.resize(g.strings.len(), false);
+        let looks_dead = &mut out.looks_dead;
+        looks_dead.clear();
+        looks_dead.resize(g.strings.len(), false);
         for &i in &self.dames {
             let i = i as usize;
             let is_exempt = self.region_exempt[g.label[i] as usize];
@@ -647,7 +665,9 @@ impl Filling {
         // c in atari (S2) shares its fate; applied once, from the S2 strings only.
         // Only the liberty of a string of one liberty marks a region: without such a string
         // the scan is skipped.
-        let mut s3_region = vec![false; g.regions.len()];
+        let s3_region = &mut self.s3_region;
+        s3_region.clear();
+        s3_region.resize(g.regions.len(), false);
         let mut any_s3 = false;
         let any_atari = any_in_atari(g);
         for &i in if any_atari { &self.empties[..] } else { &[] } {
@@ -677,13 +697,16 @@ impl Filling {
             }
         }
         added.sort_by_key(|&(i, _)| i);
-        Outcome {
-            added: added.into_iter().map(|(i, a)| (g.point(i), a)).collect(),
-            exempt,
-            seki_5_2,
-            borders_open_dame,
-            looks_dead,
-        }
+        out.added.clear();
+        out.added
+            .extend(added.iter().map(|&(i, a)| (g.point(i), a)));
+        self.added = added;
+        out
+    }
+
+    /// Hands the vectors of an [`Outcome`] back for the next [`Filling::run`] to refill.
+    pub(crate) fn recycle(&mut self, out: Outcome) {
+        self.spare = out;
     }
 
     /// The empty cells of P\*, in row-major order, after [`Filling::run`].

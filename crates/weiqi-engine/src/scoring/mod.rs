@@ -170,6 +170,10 @@ pub struct Scorer {
     dead_cells: Vec<(u32, Color)>,
     /// Scratch for string collection.
     scratch: Vec<u32>,
+    /// Scratch flags per region (the void regions of spec/FILLING.md 5.3).
+    region_flags: Vec<bool>,
+    /// Scratch flags per string (the strings in seki of the literal count).
+    string_flags: Vec<bool>,
     /// The bitboard count of the `count` seki rule (boxed: 6 KB of planes).
     bits: Box<Bits>,
 }
@@ -253,6 +257,8 @@ impl Scorer {
             dead: Vec::new(),
             dead_cells: Vec::new(),
             scratch: Vec::new(),
+            region_flags: Vec::new(),
+            string_flags: Vec::new(),
             bits: Box::default(),
         }
     }
@@ -410,13 +416,15 @@ impl Scorer {
                 if !shortcut || needs_filling(&self.live) {
                     let out = self.run_filling();
                     let (f, seki) = (&self.filled, &out.seki_5_2);
-                    literal_marks(
+                    let t = literal_marks(
                         &self.live,
                         rules.scoring,
                         marks,
                         |i| seki[f.label[i] as usize],
                         |_| false,
-                    )
+                    );
+                    self.filling.recycle(out);
+                    t
                 } else {
                     literal_marks(&self.live, rules.scoring, marks, |_| false, |_| false)
                 }
@@ -431,7 +439,13 @@ impl Scorer {
                 // An area count reads the filling for its seki only: the seki stones, and the
                 // eye points of P* their strings void; every other point counts by reach.
                 let out = self.run_filling();
-                let void = void_regions(&self.filled, self.filling.empties(), &out.seki_5_2);
+                void_regions(
+                    &self.filled,
+                    self.filling.empties(),
+                    &out.seki_5_2,
+                    &mut self.region_flags,
+                );
+                let void = &self.region_flags;
                 self.flags.clear();
                 self.flags.resize(self.live.cells.len(), 0);
                 let f = &self.filled;
@@ -447,6 +461,7 @@ impl Scorer {
                         self.flags[i] = VOID;
                     }
                 }
+                self.filling.recycle(out);
                 let f = &self.flags;
                 literal_marks(
                     &self.live,
@@ -464,8 +479,13 @@ impl Scorer {
                     &out.borders_open_dame
                 };
                 let t = self.filled_marks(seki, marks);
-                let literal = seki::string_level_territory(&self.live);
+                let literal = seki::string_level_territory(
+                    &self.live,
+                    &mut self.string_flags,
+                    &mut self.region_flags,
+                );
                 self.filling_notes(&out, literal, t.territory, notes);
+                self.filling.recycle(out);
                 t
             }
         };
@@ -486,7 +506,8 @@ impl Scorer {
     /// the marks.
     fn filled_marks(&mut self, seki: &[bool], marks: &mut Vec<PointMark>) -> Tally {
         let g = &self.filled;
-        let void = void_regions(g, self.filling.empties(), seki);
+        void_regions(g, self.filling.empties(), seki, &mut self.region_flags);
+        let void = &self.region_flags;
         let mut n = [0u32; 8];
         // Row by row, in place, as in `literal_marks`.
         marks.clear();
@@ -528,21 +549,20 @@ impl Scorer {
         notes: &mut Vec<String>,
     ) {
         // Each note is written into one string from its prefix on (no `format!`, no string
-        // per point), sized for its entries at once ("ab (neutral), " is 14 bytes), and kept
-        // only when an entry was written after the prefix.
-        const FILLS: &str = "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): ";
-        const TEIRE: &str = "teire made by their owner, not territory (spec/FILLING.md 4.2): ";
-        let mut fills = String::with_capacity(FILLS.len() + 14 * out.added.len());
-        let mut teire = String::with_capacity(TEIRE.len() + 14 * out.added.len());
-        fills.push_str(FILLS);
-        teire.push_str(TEIRE);
+        // per point), allocated with its first entry and sized for its entries at once ("ab
+        // (neutral), " is 14 bytes).
+        let mut fills = String::new();
+        let mut teire = String::new();
         for &(p, a) in &out.added {
             let (list, prefix, what) = match a {
-                fill::Added::Fill(c) => (&mut fills, FILLS, color_name(c)),
-                fill::Added::Neutral => (&mut fills, FILLS, "neutral"),
-                fill::Added::Teire(c) => (&mut teire, TEIRE, color_name(c)),
+                fill::Added::Fill(c) => (&mut fills, FILLS_NOTE, color_name(c)),
+                fill::Added::Neutral => (&mut fills, FILLS_NOTE, "neutral"),
+                fill::Added::Teire(c) => (&mut teire, TEIRE_NOTE, color_name(c)),
             };
-            if list.len() > prefix.len() {
+            if list.is_empty() {
+                list.reserve(prefix.len() + 14 * out.added.len());
+                list.push_str(prefix);
+            } else {
                 list.push_str(", ");
             }
             push_sgf(list, p);
@@ -550,11 +570,7 @@ impl Scorer {
             list.push_str(what);
             list.push(')');
         }
-        for (note, prefix) in [(fills, FILLS), (teire, TEIRE)] {
-            if note.len() > prefix.len() {
-                notes.push(note);
-            }
-        }
+        notes.extend([fills, teire].into_iter().filter(|n| !n.is_empty()));
         let g = &self.filled;
         let open = |prefix: &str, exempt: bool| {
             sgf_list(
@@ -652,6 +668,11 @@ impl Scorer {
     }
 }
 
+/// The prefix of the note listing the dame filled (spec/FILLING.md 6.1).
+const FILLS_NOTE: &str = "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): ";
+/// The prefix of the note listing the teire (spec/FILLING.md 6.1).
+const TEIRE_NOTE: &str = "teire made by their owner, not territory (spec/FILLING.md 4.2): ";
+
 /// The marks a count makes, indexed by a mark code (see [`literal_marks`]): 0 neutral, 1-2
 /// territory, 3 shared, 4-5 stones, 6-7 seki stones (Black, then White).
 const MARKS: [PointMark; 8] = [
@@ -746,12 +767,14 @@ fn needs_filling(g: &Grid) -> bool {
 }
 
 /// Per region of the labelled grid `g`: an eye region bordered by a string in `seki` (per
-/// string of `g`) is void (spec/FILLING.md 5.3). `empties`: the empty cells of `g`.
-fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
-    let mut void = vec![false; g.regions.len()];
+/// string of `g`) is void (spec/FILLING.md 5.3), written into `void`. `empties`: the empty
+/// cells of `g`.
+fn void_regions(g: &Grid, empties: &[u32], seki: &[bool], void: &mut Vec<bool>) {
+    void.clear();
+    void.resize(g.regions.len(), false);
     // Only a string in seki voids a region.
     if !seki.iter().any(|&s| s) {
-        return void;
+        return;
     }
     for &i in empties {
         let i = i as usize;
@@ -764,7 +787,6 @@ fn void_regions(g: &Grid, empties: &[u32], seki: &[bool]) -> Vec<bool> {
             void[r] = true;
         }
     }
-    void
 }
 
 /// `prefix` followed by the SGF names of the points of `cells` (cells of `g`), joined by

@@ -77,8 +77,14 @@ pub(crate) fn string_level(g: &Grid, flags: &mut Vec<u8>) {
 /// the flags (the note of spec/FILLING.md 6.3 needs the two totals only).
 ///
 /// `g` must be freshly labelled ([`Grid::relabel`]): the loops walk its list of empty cells.
-pub(crate) fn string_level_territory(g: &Grid) -> ByColor<u32> {
-    let mut seki_string = vec![false; g.strings.len()];
+/// `seki_string` and `void_region` are scratch (per string and per region), overwritten.
+pub(crate) fn string_level_territory(
+    g: &Grid,
+    seki_string: &mut Vec<bool>,
+    void_region: &mut Vec<bool>,
+) -> ByColor<u32> {
+    seki_string.clear();
+    seki_string.resize(g.strings.len(), false);
     for &i in &g.empties {
         let i = i as usize;
         if is_dame(g.region_of(i).touch) {
@@ -89,7 +95,8 @@ pub(crate) fn string_level_territory(g: &Grid) -> ByColor<u32> {
             }
         }
     }
-    let mut void_region = vec![false; g.regions.len()];
+    void_region.clear();
+    void_region.resize(g.regions.len(), false);
     if seki_string.iter().any(|&s| s) {
         for &i in &g.empties {
             let i = i as usize;
@@ -104,7 +111,7 @@ pub(crate) fn string_level_territory(g: &Grid) -> ByColor<u32> {
         }
     }
     let mut territory = ByColor::<u32>::default();
-    for (region, void) in g.regions.iter().zip(void_region) {
+    for (region, &void) in g.regions.iter().zip(void_region.iter()) {
         if !void && let Some(c) = color_of(region.touch) {
             territory[c] += region.size;
         }
@@ -215,7 +222,10 @@ mod tests {
         region_level(&g, &mut r);
         // VARIANTS.md 3.c: "both agree on ordinary sekis".
         assert_eq!(r, f);
-        assert_eq!(territory_of_flags(&g, &f), string_level_territory(&g));
+        assert_eq!(
+            territory_of_flags(&g, &f),
+            string_level_territory(&g, &mut Vec::new(), &mut Vec::new())
+        );
     }
 
     /// The territory the flags of [`string_level`] leave: empty points of regions bordered by
@@ -247,7 +257,7 @@ mod tests {
             string_level(&g, &mut f);
             assert_eq!(
                 territory_of_flags(&g, &f),
-                string_level_territory(&g),
+                string_level_territory(&g, &mut Vec::new(), &mut Vec::new()),
                 "{text}"
             );
         }
