@@ -380,27 +380,38 @@ impl Grid {
         let cells = &self.cells[..];
         // Touches and liberties from the empty cells: a stone neighbour adds its colour to the
         // region's touch, and the empty cell is one liberty of each distinct string among its
-        // neighbours (so a string counts each of its liberties once).
+        // neighbours (so a string counts each of its liberties once). Without a branch on the
+        // neighbours' contents (random on final positions, mispredicted): a neighbour that is
+        // no stone stands for the extra id `none`, a slot past the strings that collects
+        // whatever is added to it and is dropped after, and each id adds one unless an
+        // earlier neighbour carried it.
+        let none = self.strings.len();
+        self.strings.push(Str {
+            color: EMPTY,
+            liberties: 0,
+            size: 0,
+            first: 0,
+        });
         for &e in &self.empties {
             let e = e as usize;
             let mut touch = 0u8;
-            let mut seen = [UNLABELLED; 4];
-            for (k, n) in [e - stride, e - 1, e + 1, e + stride]
-                .into_iter()
-                .enumerate()
-            {
+            let mut ids = [none; 4];
+            for (id, n) in ids.iter_mut().zip([e - stride, e - 1, e + 1, e + stride]) {
                 let c = cells[n];
                 touch |= TOUCH[usize::from(c & 7)];
-                if c == BLACK || c == WHITE {
-                    let s = label[n];
-                    if !seen[..k].contains(&s) {
-                        self.strings[s as usize].liberties += 1;
-                    }
-                    seen[k] = s;
-                }
+                // All ones for a stone, else zero: selects the label or `none` by masks.
+                let stone = usize::from(TOUCH[usize::from(c & 7)] != 0).wrapping_neg();
+                *id = (label[n] as usize & stone) | (none & !stone);
             }
+            let [a, b, c, d] = ids;
+            let strings = &mut self.strings[..];
+            strings[a].liberties += 1;
+            strings[b].liberties += u32::from(b != a);
+            strings[c].liberties += u32::from(c != a && c != b);
+            strings[d].liberties += u32::from(d != a && d != b && d != c);
             self.regions[label[e] as usize].touch |= touch;
         }
+        self.strings.pop();
     }
 
     /// Brings the labelling up to date after stones (Black, White or [`NEUTRAL`]) were put on
