@@ -409,13 +409,15 @@ impl Filling {
         // neutral stones go on dame points, 4.3). So a string next to an eye point has an own
         // eye point as a liberty and is not enclosed, and the region strings are needed only
         // for the regions of dame points (2.7 and the test below read no other).
+        // The eye points clear the flag without a branch on their neighbours' contents: a
+        // neighbour that is no stone clears the extra slot `ns`, dropped after the loop.
+        self.enclosed.push(false);
         for k in 0..self.empties.len() {
             let i = self.empties[k] as usize;
             if self.kind[i] != DAME {
                 for nb in g.neighbours(i) {
-                    if matches!(g.cells[nb], BLACK | WHITE) {
-                        self.enclosed[g.label[nb] as usize] = false;
-                    }
+                    let stone = usize::from(matches!(g.cells[nb], BLACK | WHITE)).wrapping_neg();
+                    self.enclosed[(g.label[nb] as usize & stone) | (ns & !stone)] = false;
                 }
                 continue;
             }
@@ -434,6 +436,7 @@ impl Filling {
                 }
             }
         }
+        self.enclosed.truncate(ns);
         // Every later step only clears `enclosed` or reads it where it is set: without a string
         // still enclosed, no region is exempt (2.7 needs an enclosed string of some colour).
         if !self.enclosed.iter().any(|&e| e) {
