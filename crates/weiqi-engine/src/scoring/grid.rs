@@ -343,6 +343,15 @@ impl Grid {
                     size += run.count_ones();
                     let base = (rr + 1) * stride + 1;
                     let mut x = run;
+                    // The first three cells of the run without a branch on its length (most
+                    // runs of final positions are that short, and a loop over them mispredicts
+                    // its end): a missing cell writes the padding corner, cell 0, which is no
+                    // cell's neighbour and is made unlabelled again at the end.
+                    for _ in 0..3 {
+                        let some = usize::from(x != 0).wrapping_neg();
+                        label[(base + x.trailing_zeros() as usize) & some] = id;
+                        x &= x.wrapping_sub(1);
+                    }
                     while x != 0 {
                         label[base + x.trailing_zeros() as usize] = id;
                         x &= x - 1;
@@ -377,6 +386,7 @@ impl Grid {
                 }
             }
         }
+        label[0] = UNLABELLED;
         let cells = &self.cells[..];
         // Touches and liberties from the empty cells: a stone neighbour adds its colour to the
         // region's touch, and the empty cell is one liberty of each distinct string among its
