@@ -859,6 +859,12 @@ mod tests {
                     .map(|i| i as u32)
                     .collect();
                 assert_eq!(g.empties, empties, "case {case} round {round}");
+                // The border carries no label (`Grid::label`'s doc), the padding corner the
+                // run floods write as a scratch cell included.
+                let on_board: std::collections::HashSet<usize> = g.board_cells().collect();
+                for i in (0..g.cells.len()).filter(|i| !on_board.contains(i)) {
+                    assert_eq!(g.label[i], UNLABELLED, "case {case}: border cell {i}");
+                }
                 let firsts: Vec<u32> = g.strings.iter().map(|s| s.first).collect();
                 assert!(
                     firsts.windows(2).all(|w| w[0] < w[1]),
