@@ -777,10 +777,12 @@ impl Engine {
                 (Kind::Play, i)
             }
         };
-        if self.rules.ko == Ko::Ing {
+        let hot_frame = self.rules.ko == Ko::Ing && self.hot_may_change(removed.0 > 0);
+        if hot_frame {
             self.update_hot(color, kind, cell);
         }
         let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
+        self.hist.entries[t].hot_frame = hot_frame;
         let cycle_end = self
             .rules
             .long_cycle
@@ -840,7 +842,10 @@ impl Engine {
         );
         self.flow.prisoners[side(color)] += u32::from(removed.0);
         self.flow.prisoners[side(color.opponent())] += u32::from(removed.1);
-        if self.rules.ko == Ko::Ing {
+        // Ing rule H, tested inline: most plays capture nothing while nothing is hot, and
+        // change nothing (`hot_may_change`).
+        let hot_frame = self.rules.ko == Ko::Ing && self.hot_may_change(opp > 0);
+        if hot_frame {
             self.update_hot(color, Kind::Play, i);
         }
         let t = self.hist.entries.len();
@@ -862,6 +867,7 @@ impl Engine {
             automatic: false,
             saved_flow: false,
             ban: false,
+            hot_frame,
         };
         if self.rules.ko == Ko::PositionalSuperko && !self.rules.track_situations {
             // The one index of positional superko without long cycles, inserted inline (what
@@ -917,9 +923,12 @@ impl Engine {
             self.pos.clear_removed();
             self.flow.to_move = Color::Black;
             self.flow.ko_point = NONE;
-            if self.rules.ko == Ko::Ing {
-                self.update_hot(Color::White, Kind::Pass, NONE);
-            }
+            // Invariant: the last entry is Black's pass, which cooled every Ing hot stone
+            // (rule H), so this pass changes none and saves no hot frame (`hot_may_change`).
+            debug_assert!(
+                self.hist.hot.is_empty(),
+                "a stone is hot at white's last pass"
+            );
             let removed_at = self.hist.removed.len();
             self.push_entry(
                 Kind::Pass,
@@ -937,19 +946,26 @@ impl Engine {
         self.flow.phase = Phase::Ended(ending);
     }
 
-    /// Ing rule H after a move: a ko capture adds its string to the hot stones (minus the
-    /// stones no longer on the board), anything else cools them all. Saves the earlier list for
-    /// undo (its range in `hot_frames`).
+    /// Whether the move just made may change the Ing hot stones (then it calls `update_hot`
+    /// and its entry sets `hot_frame`): some stone is hot, or the move `captured` (a board play
+    /// that removed opponent stones). Invariant: a move that captured nothing is no ko capture
+    /// (VARIANTS.md 3.a), so with nothing hot it leaves nothing hot.
+    #[inline(always)]
+    fn hot_may_change(&self, captured: bool) -> bool {
+        captured || !self.hist.hot.is_empty()
+    }
+
+    /// Ing rule H after a move that may change the hot stones (`hot_may_change`): a ko capture
+    /// adds its string to the hot stones (minus the stones no longer on the board), anything
+    /// else cools them all. Saves the earlier list for undo (its range in `hot_frames`; the
+    /// move's entry sets `hot_frame`).
+    #[inline(never)]
     fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) {
         let ko_capture = kind == Kind::Play && self.is_ko_capture(cell);
         let hist = &mut self.hist;
         let at = u32::try_from(hist.hot_saved.len()).unwrap_or(u32::MAX);
         let len = u32::try_from(hist.hot.len()).unwrap_or(u32::MAX);
         hist.hot_frames.push((at, len));
-        // Usually nothing is hot: then nothing is saved or cleared.
-        if hist.hot.is_empty() && !ko_capture {
-            return;
-        }
         hist.hot_saved.extend_from_slice(&hist.hot);
         if ko_capture {
             // The stones are walked in place (no list is collected: no allocation).
@@ -1036,6 +1052,7 @@ impl Engine {
             automatic,
             saved_flow: before.saved_flow,
             ban: false,
+            hot_frame: false,
         };
         if kind != Kind::Setup || self.rules.initial_counts {
             self.index_entry(&mut entry, t);
@@ -1142,7 +1159,7 @@ impl Engine {
             self.hist.removed = removed;
             self.hist.removed.truncate(at);
         }
-        if self.rules.ko == Ko::Ing
+        if e.hot_frame
             && let Some((at, len)) = self.hist.hot_frames.pop()
         {
             let (at, len) = (at as usize, len as usize);
@@ -1430,7 +1447,7 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use weiqi_core::{Action, BoardSize, Color, Move, Phase, Referee, Setup};
+    use weiqi_core::{Action, BoardSize, Color, Move, Phase, Point, Referee, Setup};
 
     use super::Engine;
 
@@ -1448,6 +1465,113 @@ mod tests {
             g.hist.hot,
             g.hist.hot_frames.len()
         )
+    }
+
+    /// Plays `mv` and checks `Entry::hot_frame` on the entries it adds: the move's is set
+    /// exactly when some stone was hot before it or it captured (`hot_may_change`), White's
+    /// automatic last pass never is, one frame is pushed per set flag, and undo restores the
+    /// state (popping the frame by the same flag). Returns whether the move pushed a frame.
+    fn play_checking_hot_frame(g: &mut Engine, mv: Move) -> bool {
+        let hot_before = !g.hist.hot.is_empty();
+        let n = g.hist.entries.len();
+        let frames = g.hist.hot_frames.len();
+        let before = state(g);
+        g.play(mv).expect("a legal move");
+        let e = g.hist.entries[n];
+        assert_eq!(e.hot_frame, hot_before || e.removed_opponent > 0, "{mv}");
+        for auto in &g.hist.entries[n + 1..] {
+            assert!(auto.automatic && !auto.hot_frame, "{mv}");
+        }
+        assert_eq!(
+            g.hist.hot_frames.len(),
+            frames + usize::from(e.hot_frame),
+            "{mv}"
+        );
+        let mut undone = g.clone();
+        assert!(undone.undo());
+        assert_eq!(state(&undone), before, "undo {mv}");
+        e.hot_frame
+    }
+
+    /// Tromp-Taylor with the Ing rule and White's last pass (the automatic pass's path).
+    fn ing_tromp_taylor() -> weiqi_spec::Ruleset {
+        let mut rules = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+        rules.play.ko = weiqi_spec::Ko::Ing;
+        rules.end.last_pass = weiqi_spec::LastPass::White;
+        rules
+    }
+
+    #[test]
+    fn a_ko_capture_and_the_move_after_it_save_hot_frames_and_quiet_moves_do_not() {
+        // `Entry::hot_frame` on a scripted ko: White's ko capture at b2 (a frame, b2 hot),
+        // Black's retake refused, Black's play elsewhere (a frame: it cools b2), quiet plays
+        // (none), Black's retake now a ko capture (a frame), White's pass (a frame: it cools),
+        // Black's pass (none; it ends the game with White's automatic last pass, none).
+        let size = BoardSize::square(5).expect("size");
+        let mut setup = Setup::even(size);
+        let p = Point::rc;
+        setup.stones = vec![
+            (p(0, 1), Color::Black),
+            (p(1, 0), Color::Black),
+            (p(2, 1), Color::Black),
+            (p(1, 2), Color::Black),
+            (p(0, 2), Color::White),
+            (p(1, 3), Color::White),
+            (p(2, 2), Color::White),
+        ];
+        setup.to_move = Some(Color::White);
+        let mut g = Engine::new(&ing_tromp_taylor(), setup).expect("game");
+        let play = |r, c| Move::Play(p(r, c));
+        assert!(play_checking_hot_frame(&mut g, play(1, 1)));
+        assert_eq!(g.hot_stones(), Some(vec![p(1, 1)]));
+        assert!(
+            g.play(play(1, 2)).is_err(),
+            "the retake removes a hot stone"
+        );
+        assert!(play_checking_hot_frame(&mut g, play(4, 4)));
+        assert_eq!(g.hot_stones(), Some(vec![]));
+        assert!(!play_checking_hot_frame(&mut g, play(4, 0)));
+        assert!(play_checking_hot_frame(&mut g, play(1, 2)));
+        assert_eq!(g.hot_stones(), Some(vec![p(1, 2)]));
+        assert!(play_checking_hot_frame(&mut g, Move::Pass));
+        assert_eq!(g.hot_stones(), Some(vec![]));
+        assert!(!play_checking_hot_frame(&mut g, Move::Pass));
+        assert!(matches!(g.phase(), Phase::Ended(_)));
+        assert!(g.hist.last().automatic, "white's last pass");
+    }
+
+    #[test]
+    fn a_move_saves_a_hot_frame_exactly_when_it_may_change_the_hot_stones() {
+        // The same checks after every move of random games on 5x5 under the Ing variant and
+        // under Tromp-Taylor with the Ing rule and White's last pass: plain plays, the first
+        // play after a pass (the general commit), passes, stops, captures.
+        let ing = weiqi_spec::builtin("ing-1996").expect("built-in");
+        let mut frames_seen = 0;
+        for rules in [ing, ing_tromp_taylor()] {
+            for seed in 1..=12u64 {
+                let size = BoardSize::square(5).expect("size");
+                let mut g = Engine::new(&rules, Setup::even(size)).expect("game");
+                let mut x = seed;
+                for _ in 0..300 {
+                    match g.phase() {
+                        Phase::Ended(_) => break,
+                        Phase::Stopped => {
+                            g.apply(Action::Resume { by: Color::White })
+                                .expect("resume");
+                            continue;
+                        }
+                        Phase::Playing => {}
+                    }
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let moves: Vec<Move> = g.legal_moves_iter().collect();
+                    let mv = moves[(x % moves.len() as u64) as usize];
+                    frames_seen += usize::from(play_checking_hot_frame(&mut g, mv));
+                }
+            }
+        }
+        assert!(frames_seen > 50, "{frames_seen}");
     }
 
     #[test]

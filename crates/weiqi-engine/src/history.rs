@@ -271,6 +271,11 @@ pub(crate) struct Entry {
     pub(crate) saved_flow: bool,
     /// This entry recorded a new Ing ban, the last of `History::bans_made`.
     pub(crate) ban: bool,
+    /// This entry pushed the last frame of `History::hot_frames` (the hot stones before it).
+    /// Under the Ing rule a move pushes one exactly when it may change the hot stones: some
+    /// stone is hot, or it is a board play that captured (a ko capture captures); any other
+    /// move leaves the (empty) list as it is and saves nothing.
+    pub(crate) hot_frame: bool,
 }
 
 /// The situation hash: the board hash with the side-to-move key for White.
@@ -306,8 +311,8 @@ pub(crate) struct History {
     pub(crate) hot: Vec<(Point, Color)>,
     /// Earlier hot-stone lists, by the ranges of `hot_frames`.
     pub(crate) hot_saved: Vec<(Point, Color)>,
-    /// Under the Ing rule, per entry after the first: the range of `hot_saved` holding the hot
-    /// stones before it.
+    /// Under the Ing rule, per entry whose `hot_frame` is set, in entry order: the range of
+    /// `hot_saved` holding the hot stones before it.
     pub(crate) hot_frames: Vec<(u32, u32)>,
 }
 
@@ -366,9 +371,9 @@ impl History {
             flows: Vec::new(),
             bans_made: Vec::new(),
             hot: Vec::new(),
-            // Under the Ing rule every move pushes a frame and saves the hot stones (usually
-            // none or one ko's worth): room for them, so that a game, or a copy of it, does
-            // not reallocate while it plays.
+            // Under the Ing rule a move may push a frame and save the hot stones (usually one
+            // ko's worth): room for one a move, so that a game, or a copy of it, does not
+            // reallocate while it plays.
             hot_saved: Vec::with_capacity(if rules.ko == Ko::Ing { moves } else { 0 }),
             hot_frames: Vec::with_capacity(if rules.ko == Ko::Ing { moves + 1 } else { 0 }),
         }
