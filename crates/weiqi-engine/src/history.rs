@@ -272,9 +272,9 @@ pub(crate) struct Entry {
     /// This entry recorded a new Ing ban, the last of `History::bans_made`.
     pub(crate) ban: bool,
     /// This entry pushed the last frame of `History::hot_frames` (the hot stones before it).
-    /// Under the Ing rule a move pushes one exactly when it may change the hot stones: some
-    /// stone is hot, or it is a board play that captured (a ko capture captures); any other
-    /// move leaves the (empty) list as it is and saves nothing.
+    /// Under the Ing rule a move pushes one exactly when stones are hot before or after it
+    /// (some stone was hot, or it is a ko capture); any other move leaves the empty list as
+    /// it is and saves nothing.
     pub(crate) hot_frame: bool,
 }
 
