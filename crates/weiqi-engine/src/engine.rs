@@ -692,6 +692,11 @@ impl Engine {
     /// Ing rule D: the play on cell `i` from the current situation was banned.
     #[inline]
     fn check_ban(&self, color: Color, i: u16) -> Result<(), Illegal> {
+        // No ban yet (a game before its first repeated situation): nothing to probe. `len`
+        // counts the stored keys exactly (history.rs tests it against a map).
+        if self.hist.bans.len == 0 {
+            return Ok(());
+        }
         let key = situation(self.pos.hash(), color) ^ board::move_key(i);
         match self.hist.bans.get(key) {
             Some(t) => Err(Illegal::CycleRestart {

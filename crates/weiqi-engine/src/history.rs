@@ -32,7 +32,8 @@ const FREE: u32 = u32::MAX;
 pub(crate) struct HashIndex {
     keys: Vec<u64>,
     vals: Vec<u32>,
-    len: usize,
+    /// The keys stored (exactly: `Engine::check_ban` skips its probe when `bans` has none).
+    pub(crate) len: usize,
 }
 
 impl HashIndex {
@@ -457,6 +458,8 @@ mod tests {
                         "seed {seed} step {step}"
                     );
                 }
+                // `len` counts the keys stored (the Ing ban probe is skipped at 0).
+                assert_eq!(index.len, model.len(), "seed {seed} step {step}");
             }
         }
     }
