@@ -14,7 +14,7 @@ use weiqi_spec::{Ko, Placement, Ruleset};
 
 use crate::board::{self, Look, NONE, Position, code};
 use crate::history::{
-    Entry, Flow, History, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
+    Entry, Flow, History, HotFrame, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
 };
 use crate::rules::{Rules, SelfCapture};
 use crate::scoring::{self, ScoreInput, ScoreRules};
@@ -782,9 +782,10 @@ impl Engine {
                 (Kind::Play, i)
             }
         };
-        let hot_frame = self.rules.ko == Ko::Ing && self.rule_h(color, kind, cell, removed.0 > 0);
+        if self.rules.ko == Ko::Ing {
+            self.rule_h(color, kind, cell, removed.0 > 0);
+        }
         let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
-        self.hist.entries[t].hot_frame = hot_frame;
         let cycle_end = self
             .rules
             .long_cycle
@@ -846,7 +847,9 @@ impl Engine {
         self.flow.prisoners[side(color.opponent())] += u32::from(removed.1);
         // Ing rule H, decided inline for most plays: they capture nothing while nothing is
         // hot, and change nothing (`rule_h`).
-        let hot_frame = self.rules.ko == Ko::Ing && self.rule_h(color, Kind::Play, i, opp > 0);
+        if self.rules.ko == Ko::Ing {
+            self.rule_h(color, Kind::Play, i, opp > 0);
+        }
         let t = self.hist.entries.len();
         let mut entry = Entry {
             board: self.pos.hash(),
@@ -866,7 +869,6 @@ impl Engine {
             automatic: false,
             saved_flow: false,
             ban: false,
-            hot_frame,
         };
         if self.rules.ko == Ko::PositionalSuperko && !self.rules.track_situations {
             // The one index of positional superko without long cycles, inserted inline (what
@@ -946,35 +948,37 @@ impl Engine {
     }
 
     /// Ing rule H after the move just made by `color` (of `kind`, on `cell`; `captured`: it
-    /// removed opponent stones): returns whether stones are hot before or after it, that is
-    /// whether it saved the earlier list (a frame: the move's entry sets `hot_frame`).
-    /// Invariant: a move that captured nothing is no ko capture (VARIANTS.md 3.a), so with
-    /// nothing hot it leaves nothing hot, and there is nothing to change or save (most moves:
-    /// decided inline).
+    /// removed opponent stones), before its entry is pushed. Invariant: a move that captured
+    /// nothing is no ko capture (VARIANTS.md 3.a), so with nothing hot it leaves nothing hot,
+    /// and there is nothing to change or save (most moves: decided inline).
     #[inline(always)]
-    fn rule_h(&mut self, color: Color, kind: Kind, cell: u16, captured: bool) -> bool {
-        (captured || !self.hist.hot.is_empty()) && self.update_hot(color, kind, cell)
+    fn rule_h(&mut self, color: Color, kind: Kind, cell: u16, captured: bool) {
+        if captured || !self.hist.hot.is_empty() {
+            self.update_hot(color, kind, cell);
+        }
     }
 
     /// Ing rule H after a move that captured or while stones are hot (`rule_h`): a ko capture
     /// adds its string to the hot stones (minus the stones no longer on the board), anything
     /// else cools them all. When stones are hot before or after the move, saves the earlier
-    /// list for undo (its range in `hot_frames`) and returns `true`; a capture that is no ko
-    /// capture with nothing hot changes nothing (`false`).
+    /// list for undo (a [`HotFrame`] of the move's entry, not yet pushed); a capture that is
+    /// no ko capture with nothing hot changes and saves nothing.
     #[inline(never)]
-    fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) -> bool {
+    fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) {
         debug_assert!(
             (kind == Kind::Play && !self.pos.captured().is_empty()) || !self.hist.hot.is_empty(),
             "rule_h's filter: a capture, or a stone hot"
         );
         let ko_capture = kind == Kind::Play && self.is_ko_capture(cell);
         if !ko_capture && self.hist.hot.is_empty() {
-            return false;
+            return;
         }
         let hist = &mut self.hist;
-        let at = u32::try_from(hist.hot_saved.len()).unwrap_or(u32::MAX);
-        let len = u32::try_from(hist.hot.len()).unwrap_or(u32::MAX);
-        hist.hot_frames.push((at, len));
+        hist.hot_frames.push(HotFrame {
+            entry: u32::try_from(hist.entries.len()).unwrap_or(u32::MAX),
+            at: u32::try_from(hist.hot_saved.len()).unwrap_or(u32::MAX),
+            len: u32::try_from(hist.hot.len()).unwrap_or(u32::MAX),
+        });
         hist.hot_saved.extend_from_slice(&hist.hot);
         if ko_capture {
             // The stones are walked in place (no list is collected: no allocation).
@@ -990,7 +994,6 @@ impl Engine {
         } else {
             hist.hot.clear();
         }
-        true
     }
 
     /// VARIANTS.md 3.a KO CAPTURE, for the play just made on `cell`: it captured, did not
@@ -1062,7 +1065,6 @@ impl Engine {
             automatic,
             saved_flow: before.saved_flow,
             ban: false,
-            hot_frame: false,
         };
         if kind != Kind::Setup || self.rules.initial_counts {
             self.index_entry(&mut entry, t);
@@ -1169,10 +1171,13 @@ impl Engine {
             self.hist.removed = removed;
             self.hist.removed.truncate(at);
         }
-        if e.hot_frame
-            && let Some((at, len)) = self.hist.hot_frames.pop()
+        // The entry just popped is entry `entries.len()`; its frame, if it saved one, is the
+        // last.
+        if let Some(&frame) = self.hist.hot_frames.last()
+            && frame.entry as usize == self.hist.entries.len()
         {
-            let (at, len) = (at as usize, len as usize);
+            self.hist.hot_frames.pop();
+            let (at, len) = (frame.at as usize, frame.len as usize);
             self.hist.hot.clear();
             self.hist
                 .hot
@@ -1477,31 +1482,28 @@ mod tests {
         )
     }
 
-    /// Plays `mv` and checks `Entry::hot_frame` on the entries it adds: the move's is set
-    /// exactly when some stone is hot before or after it (`rule_h`), White's
-    /// automatic last pass never is, one frame is pushed per set flag, and undo restores the
-    /// state (popping the frame by the same flag). Returns whether the move pushed a frame.
+    /// Plays `mv` and checks the `HotFrame`s it saves: one, of the move's entry, exactly when
+    /// some stone is hot before or after it (`rule_h`), none for White's automatic last pass;
+    /// and undo restores the state (popping the frame of the entry it pops). Returns whether
+    /// the move saved a frame.
     fn play_checking_hot_frame(g: &mut Engine, mv: Move) -> bool {
         let hot_before = !g.hist.hot.is_empty();
         let n = g.hist.entries.len();
         let frames = g.hist.hot_frames.len();
         let before = state(g);
         g.play(mv).expect("a legal move");
-        let e = g.hist.entries[n];
-        let hot_after = !g.hist.hot.is_empty();
-        assert_eq!(e.hot_frame, hot_before || hot_after, "{mv}");
+        let saved = !g.hist.hot.is_empty() || hot_before;
         for auto in &g.hist.entries[n + 1..] {
-            assert!(auto.automatic && !auto.hot_frame, "{mv}");
+            assert!(auto.automatic, "{mv}");
         }
-        assert_eq!(
-            g.hist.hot_frames.len(),
-            frames + usize::from(e.hot_frame),
-            "{mv}"
-        );
+        assert_eq!(g.hist.hot_frames.len(), frames + usize::from(saved), "{mv}");
+        if saved {
+            assert_eq!(g.hist.hot_frames.last().map(|f| f.entry as usize), Some(n));
+        }
         let mut undone = g.clone();
         assert!(undone.undo());
         assert_eq!(state(&undone), before, "undo {mv}");
-        e.hot_frame
+        saved
     }
 
     /// Tromp-Taylor with the Ing rule and White's last pass (the automatic pass's path).
@@ -1514,7 +1516,7 @@ mod tests {
 
     #[test]
     fn a_ko_capture_and_the_move_after_it_save_hot_frames_and_quiet_moves_do_not() {
-        // `Entry::hot_frame` on a scripted ko: White's ko capture at b2 (a frame, b2 hot),
+        // The hot frames of a scripted ko: White's ko capture at b2 (a frame, b2 hot),
         // Black's retake refused, Black's play elsewhere (a frame: it cools b2), a quiet play
         // and a capture that is no ko capture (none), Black's retake now a ko capture (a
         // frame), White's pass (a frame: it cools), Black's pass (none; it ends the game with

@@ -272,11 +272,20 @@ pub(crate) struct Entry {
     pub(crate) saved_flow: bool,
     /// This entry recorded a new Ing ban, the last of `History::bans_made`.
     pub(crate) ban: bool,
-    /// This entry pushed the last frame of `History::hot_frames` (the hot stones before it).
-    /// Under the Ing rule a move pushes one exactly when stones are hot before or after it
-    /// (some stone was hot, or it is a ko capture); any other move leaves the empty list as
-    /// it is and saves nothing.
-    pub(crate) hot_frame: bool,
+}
+
+/// The hot stones before an entry, saved for undo (the Ing rule): a frame of
+/// `History::hot_frames`. A move saves one exactly when stones are hot before or after it (some
+/// stone was hot, or it is a ko capture); any other move leaves the empty list as it is and
+/// saves nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HotFrame {
+    /// The entry whose move saved it.
+    pub(crate) entry: u32,
+    /// The start of the list in `History::hot_saved`.
+    pub(crate) at: u32,
+    /// Its length.
+    pub(crate) len: u32,
 }
 
 /// The situation hash: the board hash with the side-to-move key for White.
@@ -312,9 +321,9 @@ pub(crate) struct History {
     pub(crate) hot: Vec<(Point, Color)>,
     /// Earlier hot-stone lists, by the ranges of `hot_frames`.
     pub(crate) hot_saved: Vec<(Point, Color)>,
-    /// Under the Ing rule, per entry whose `hot_frame` is set, in entry order: the range of
-    /// `hot_saved` holding the hot stones before it.
-    pub(crate) hot_frames: Vec<(u32, u32)>,
+    /// Under the Ing rule, one per entry whose move saved the hot stones before it, in entry
+    /// order (see [`HotFrame`]).
+    pub(crate) hot_frames: Vec<HotFrame>,
 }
 
 /// A copy of `v` with the capacity of `v`, so that a copied game grows its history without
@@ -391,7 +400,7 @@ impl History {
             + self.flows.len() * size_of::<Flow>()
             + self.bans_made.len() * size_of::<u64>()
             + (self.hot.len() + self.hot_saved.len()) * size_of::<(Point, Color)>()
-            + self.hot_frames.len() * size_of::<(u32, u32)>()
+            + self.hot_frames.len() * size_of::<HotFrame>()
             + index(&self.boards)
             + index(&self.situations)
             + index(&self.natural[0])
