@@ -14,7 +14,7 @@ use weiqi_spec::{Ko, Placement, Ruleset};
 
 use crate::board::{self, Look, NONE, Position, code};
 use crate::history::{
-    Entry, Flow, History, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
+    Entry, Flow, History, HotFrame, Kind, NOT_INDEXED, decode_prev, encode_prev, side, situation,
 };
 use crate::rules::{Rules, SelfCapture};
 use crate::scoring::{self, ScoreInput, ScoreRules};
@@ -692,6 +692,11 @@ impl Engine {
     /// Ing rule D: the play on cell `i` from the current situation was banned.
     #[inline]
     fn check_ban(&self, color: Color, i: u16) -> Result<(), Illegal> {
+        // No ban yet (a game before its first repeated situation): nothing to probe. `len`
+        // counts the stored keys exactly (history.rs tests it against a map).
+        if self.hist.bans.len == 0 {
+            return Ok(());
+        }
         let key = situation(self.pos.hash(), color) ^ board::move_key(i);
         match self.hist.bans.get(key) {
             Some(t) => Err(Illegal::CycleRestart {
@@ -778,7 +783,7 @@ impl Engine {
             }
         };
         if self.rules.ko == Ko::Ing {
-            self.update_hot(color, kind, cell);
+            self.rule_h(color, kind, cell, removed.0 > 0);
         }
         let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
         let cycle_end = self
@@ -840,8 +845,10 @@ impl Engine {
         );
         self.flow.prisoners[side(color)] += u32::from(removed.0);
         self.flow.prisoners[side(color.opponent())] += u32::from(removed.1);
+        // Ing rule H, decided inline for most plays: they capture nothing while nothing is
+        // hot, and change nothing (`rule_h`).
         if self.rules.ko == Ko::Ing {
-            self.update_hot(color, Kind::Play, i);
+            self.rule_h(color, Kind::Play, i, opp > 0);
         }
         let t = self.hist.entries.len();
         let mut entry = Entry {
@@ -917,9 +924,12 @@ impl Engine {
             self.pos.clear_removed();
             self.flow.to_move = Color::Black;
             self.flow.ko_point = NONE;
-            if self.rules.ko == Ko::Ing {
-                self.update_hot(Color::White, Kind::Pass, NONE);
-            }
+            // Invariant: the last entry is Black's pass, which cooled every Ing hot stone
+            // (rule H), so this pass changes none and saves no hot frame (`rule_h`).
+            debug_assert!(
+                self.hist.hot.is_empty(),
+                "a stone is hot at white's last pass"
+            );
             let removed_at = self.hist.removed.len();
             self.push_entry(
                 Kind::Pass,
@@ -937,19 +947,38 @@ impl Engine {
         self.flow.phase = Phase::Ended(ending);
     }
 
-    /// Ing rule H after a move: a ko capture adds its string to the hot stones (minus the
-    /// stones no longer on the board), anything else cools them all. Saves the earlier list for
-    /// undo (its range in `hot_frames`).
+    /// Ing rule H after the move just made by `color` (of `kind`, on `cell`; `captured`: it
+    /// removed opponent stones), before its entry is pushed. Invariant: a move that captured
+    /// nothing is no ko capture (VARIANTS.md 3.a), so with nothing hot it leaves nothing hot,
+    /// and there is nothing to change or save (most moves: decided inline).
+    #[inline(always)]
+    fn rule_h(&mut self, color: Color, kind: Kind, cell: u16, captured: bool) {
+        if captured || !self.hist.hot.is_empty() {
+            self.update_hot(color, kind, cell);
+        }
+    }
+
+    /// Ing rule H after a move that captured or while stones are hot (`rule_h`): a ko capture
+    /// adds its string to the hot stones (minus the stones no longer on the board), anything
+    /// else cools them all. When stones are hot before or after the move, saves the earlier
+    /// list for undo (a [`HotFrame`] of the move's entry, not yet pushed); a capture that is
+    /// no ko capture with nothing hot changes and saves nothing.
+    #[inline(never)]
     fn update_hot(&mut self, color: Color, kind: Kind, cell: u16) {
+        debug_assert!(
+            (kind == Kind::Play && !self.pos.captured().is_empty()) || !self.hist.hot.is_empty(),
+            "rule_h's filter: a capture, or a stone hot"
+        );
         let ko_capture = kind == Kind::Play && self.is_ko_capture(cell);
-        let hist = &mut self.hist;
-        let at = u32::try_from(hist.hot_saved.len()).unwrap_or(u32::MAX);
-        let len = u32::try_from(hist.hot.len()).unwrap_or(u32::MAX);
-        hist.hot_frames.push((at, len));
-        // Usually nothing is hot: then nothing is saved or cleared.
-        if hist.hot.is_empty() && !ko_capture {
+        if !ko_capture && self.hist.hot.is_empty() {
             return;
         }
+        let hist = &mut self.hist;
+        hist.hot_frames.push(HotFrame {
+            entry: u32::try_from(hist.entries.len()).unwrap_or(u32::MAX),
+            at: u32::try_from(hist.hot_saved.len()).unwrap_or(u32::MAX),
+            len: u32::try_from(hist.hot.len()).unwrap_or(u32::MAX),
+        });
         hist.hot_saved.extend_from_slice(&hist.hot);
         if ko_capture {
             // The stones are walked in place (no list is collected: no allocation).
@@ -1142,10 +1171,13 @@ impl Engine {
             self.hist.removed = removed;
             self.hist.removed.truncate(at);
         }
-        if self.rules.ko == Ko::Ing
-            && let Some((at, len)) = self.hist.hot_frames.pop()
+        // The entry just popped is entry `entries.len()`; its frame, if it saved one, is the
+        // last.
+        if let Some(&frame) = self.hist.hot_frames.last()
+            && frame.entry as usize == self.hist.entries.len()
         {
-            let (at, len) = (at as usize, len as usize);
+            self.hist.hot_frames.pop();
+            let (at, len) = (frame.at as usize, frame.len as usize);
             self.hist.hot.clear();
             self.hist
                 .hot
@@ -1430,7 +1462,7 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use weiqi_core::{Action, BoardSize, Color, Move, Phase, Referee, Setup};
+    use weiqi_core::{Action, BoardSize, Color, Move, Phase, Point, Referee, Setup};
 
     use super::Engine;
 
@@ -1448,6 +1480,127 @@ mod tests {
             g.hist.hot,
             g.hist.hot_frames.len()
         )
+    }
+
+    /// Plays `mv` and checks the `HotFrame`s it saves: one, of the move's entry, exactly when
+    /// some stone is hot before or after it (`rule_h`), none for White's automatic last pass;
+    /// and undo restores the state (popping the frame of the entry it pops). Returns whether
+    /// the move saved a frame.
+    fn play_checking_hot_frame(g: &mut Engine, mv: Move) -> bool {
+        let hot_before = !g.hist.hot.is_empty();
+        let n = g.hist.entries.len();
+        let frames = g.hist.hot_frames.len();
+        let before = state(g);
+        g.play(mv).expect("a legal move");
+        let saved = !g.hist.hot.is_empty() || hot_before;
+        for auto in &g.hist.entries[n + 1..] {
+            assert!(auto.automatic, "{mv}");
+        }
+        assert_eq!(g.hist.hot_frames.len(), frames + usize::from(saved), "{mv}");
+        if saved {
+            assert_eq!(g.hist.hot_frames.last().map(|f| f.entry as usize), Some(n));
+        }
+        let mut undone = g.clone();
+        assert!(undone.undo());
+        assert_eq!(state(&undone), before, "undo {mv}");
+        saved
+    }
+
+    /// Tromp-Taylor with the Ing rule and White's last pass (the automatic pass's path).
+    fn ing_tromp_taylor() -> weiqi_spec::Ruleset {
+        let mut rules = weiqi_spec::builtin("tromp-taylor").expect("built-in");
+        rules.play.ko = weiqi_spec::Ko::Ing;
+        rules.end.last_pass = weiqi_spec::LastPass::White;
+        rules
+    }
+
+    #[test]
+    fn a_ko_capture_and_the_move_after_it_save_hot_frames_and_quiet_moves_do_not() {
+        // The hot frames of a scripted ko: White's ko capture at b2 (a frame, b2 hot),
+        // Black's retake refused, Black's play elsewhere (a frame: it cools b2), a quiet play
+        // and a capture that is no ko capture (none), Black's retake now a ko capture (a
+        // frame), White's pass (a frame: it cools), Black's pass (none; it ends the game with
+        // White's automatic last pass, none).
+        let size = BoardSize::square(5).expect("size");
+        let mut setup = Setup::even(size);
+        let p = Point::rc;
+        setup.stones = vec![
+            (p(0, 1), Color::Black),
+            (p(1, 0), Color::Black),
+            (p(2, 1), Color::Black),
+            (p(1, 2), Color::Black),
+            (p(0, 2), Color::White),
+            (p(1, 3), Color::White),
+            (p(2, 2), Color::White),
+            (p(3, 2), Color::Black),
+            (p(4, 1), Color::Black),
+            (p(4, 2), Color::White),
+        ];
+        setup.to_move = Some(Color::White);
+        let mut g = Engine::new(&ing_tromp_taylor(), setup).expect("game");
+        let play = |r, c| Move::Play(p(r, c));
+        assert!(play_checking_hot_frame(&mut g, play(1, 1)));
+        assert_eq!(g.hot_stones(), Some(vec![p(1, 1)]));
+        assert!(
+            g.play(play(1, 2)).is_err(),
+            "the retake removes a hot stone"
+        );
+        assert!(play_checking_hot_frame(&mut g, play(4, 4)));
+        assert_eq!(g.hot_stones(), Some(vec![]));
+        assert!(!play_checking_hot_frame(&mut g, play(4, 0)));
+        assert!(!play_checking_hot_frame(&mut g, play(4, 3)));
+        assert_eq!(g.captured(), [p(4, 2)], "a capture, no ko capture");
+        assert!(!play_checking_hot_frame(&mut g, play(3, 4)));
+        assert!(play_checking_hot_frame(&mut g, play(1, 2)));
+        assert_eq!(g.hot_stones(), Some(vec![p(1, 2)]));
+        assert!(play_checking_hot_frame(&mut g, Move::Pass));
+        assert_eq!(g.hot_stones(), Some(vec![]));
+        assert!(!play_checking_hot_frame(&mut g, Move::Pass));
+        assert!(matches!(g.phase(), Phase::Ended(_)));
+        assert!(g.hist.last().automatic, "white's last pass");
+    }
+
+    #[test]
+    fn a_move_saves_a_hot_frame_exactly_when_it_may_change_the_hot_stones() {
+        // The same checks after every move of random games on 5x5 under the Ing variant and
+        // under Tromp-Taylor with the Ing rule and White's last pass: plain plays, the first
+        // play after a pass (the general commit), passes, stops, captures. A pass is drawn one
+        // time in 16 (the games run long enough to reach ko captures).
+        let ing = weiqi_spec::builtin("ing-1996").expect("built-in");
+        let (mut frames_seen, mut quiet_captures) = (0, 0);
+        for rules in [ing, ing_tromp_taylor()] {
+            for seed in 1..=12u64 {
+                let size = BoardSize::square(5).expect("size");
+                let mut g = Engine::new(&rules, Setup::even(size)).expect("game");
+                let mut x = seed;
+                for _ in 0..300 {
+                    match g.phase() {
+                        Phase::Ended(_) => break,
+                        Phase::Stopped => {
+                            g.apply(Action::Resume { by: Color::White })
+                                .expect("resume");
+                            continue;
+                        }
+                        Phase::Playing => {}
+                    }
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let mut moves: Vec<Move> = g.legal_moves_iter().collect();
+                    if moves.len() > 1 && x % 16 != 0 {
+                        moves.retain(|&mv| mv != Move::Pass);
+                    }
+                    let mv = moves[((x >> 4) % moves.len() as u64) as usize];
+                    let frame = play_checking_hot_frame(&mut g, mv);
+                    frames_seen += usize::from(frame);
+                    quiet_captures += usize::from(!frame && !g.captured().is_empty());
+                }
+            }
+        }
+        assert!(
+            frames_seen > 30 && quiet_captures > 500,
+            "{frames_seen} {quiet_captures}"
+        );
     }
 
     #[test]

@@ -32,7 +32,8 @@ const FREE: u32 = u32::MAX;
 pub(crate) struct HashIndex {
     keys: Vec<u64>,
     vals: Vec<u32>,
-    len: usize,
+    /// The keys stored (exactly: `Engine::check_ban` skips its probe when `bans` has none).
+    pub(crate) len: usize,
 }
 
 impl HashIndex {
@@ -273,6 +274,20 @@ pub(crate) struct Entry {
     pub(crate) ban: bool,
 }
 
+/// The hot stones before an entry, saved for undo (the Ing rule): a frame of
+/// `History::hot_frames`. A move saves one exactly when stones are hot before or after it (some
+/// stone was hot, or it is a ko capture); any other move leaves the empty list as it is and
+/// saves nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HotFrame {
+    /// The entry whose move saved it.
+    pub(crate) entry: u32,
+    /// The start of the list in `History::hot_saved`.
+    pub(crate) at: u32,
+    /// Its length.
+    pub(crate) len: u32,
+}
+
 /// The situation hash: the board hash with the side-to-move key for White.
 #[inline]
 #[must_use]
@@ -306,9 +321,9 @@ pub(crate) struct History {
     pub(crate) hot: Vec<(Point, Color)>,
     /// Earlier hot-stone lists, by the ranges of `hot_frames`.
     pub(crate) hot_saved: Vec<(Point, Color)>,
-    /// Under the Ing rule, per entry after the first: the range of `hot_saved` holding the hot
-    /// stones before it.
-    pub(crate) hot_frames: Vec<(u32, u32)>,
+    /// Under the Ing rule, one per entry whose move saved the hot stones before it, in entry
+    /// order (see [`HotFrame`]).
+    pub(crate) hot_frames: Vec<HotFrame>,
 }
 
 /// A copy of `v` with the capacity of `v`, so that a copied game grows its history without
@@ -366,9 +381,9 @@ impl History {
             flows: Vec::new(),
             bans_made: Vec::new(),
             hot: Vec::new(),
-            // Under the Ing rule every move pushes a frame and saves the hot stones (usually
-            // none or one ko's worth): room for them, so that a game, or a copy of it, does
-            // not reallocate while it plays.
+            // Under the Ing rule a move may push a frame and save the hot stones (usually one
+            // ko's worth): room for one a move, so that a game, or a copy of it, does not
+            // reallocate while it plays.
             hot_saved: Vec::with_capacity(if rules.ko == Ko::Ing { moves } else { 0 }),
             hot_frames: Vec::with_capacity(if rules.ko == Ko::Ing { moves + 1 } else { 0 }),
         }
@@ -385,7 +400,7 @@ impl History {
             + self.flows.len() * size_of::<Flow>()
             + self.bans_made.len() * size_of::<u64>()
             + (self.hot.len() + self.hot_saved.len()) * size_of::<(Point, Color)>()
-            + self.hot_frames.len() * size_of::<(u32, u32)>()
+            + self.hot_frames.len() * size_of::<HotFrame>()
             + index(&self.boards)
             + index(&self.situations)
             + index(&self.natural[0])
@@ -452,6 +467,8 @@ mod tests {
                         "seed {seed} step {step}"
                     );
                 }
+                // `len` counts the keys stored (the Ing ban probe is skipped at 0).
+                assert_eq!(index.len, model.len(), "seed {seed} step {step}");
             }
         }
     }
