@@ -161,9 +161,10 @@ impl Filling {
     /// the callers read only the count (no capture, `capturable` false, two liberties or more).
     ///
     /// Without a branch on a neighbour's content (random on final positions, mispredicted
-    /// about ten times a flood): the stamps and `first[n]` are rewritten through masks, changed
-    /// or not, and a stone is pushed by writing it at the top of a stack sized for every cell
-    /// and moving the top by one or zero (each stone is pushed once, when it is stamped).
+    /// about ten times a flood): the stamps are rewritten through masks, changed or not; a
+    /// stone is pushed by writing it at the top of a stack sized for every cell and moving the
+    /// top by one or zero (each stone is pushed once, when it is stamped); every neighbour is
+    /// written at `first[n]`, past the liberties found, and a liberty moves `n` past it.
     fn liberties(&mut self, g: &Grid, start: usize) -> (u32, u32, [u32; 4]) {
         let color = g.cells[start];
         let m = self.next_mark();
@@ -182,19 +183,19 @@ impl Filling {
             let i = stack[top] as usize;
             for nb in g.neighbours(i) {
                 let c = g.cells[nb];
-                // All ones where the neighbour is a stone of the string not stamped yet (or
-                // a liberty not counted yet), else zero. The liberties are stamped in
-                // `member` too (a cell is a stone or empty, so the two never meet).
+                // A stone of the string or a liberty not stamped yet is stamped now (the
+                // liberties are stamped in `member` too: a cell is a stone or empty, so the two
+                // never meet), through a mask of all ones, else zero.
                 let fresh = member[nb] != m;
-                let stone = u32::from((c == color) & fresh).wrapping_neg();
-                let liberty = u32::from((c == EMPTY) & fresh).wrapping_neg();
-                let hit = stone | liberty;
-                member[nb] = (m & hit) | (member[nb] & !hit);
+                let stone = (c == color) & fresh;
+                let liberty = (c == EMPTY) & fresh;
+                let hit = u32::from(stone | liberty).wrapping_neg();
+                member[nb] ^= (member[nb] ^ m) & hit;
                 stack[top] = nb as u32;
-                top += (stone & 1) as usize;
+                top += usize::from(stone);
                 // (`n` is below 4 here: `& 3` spares the bounds test.)
-                first[n & 3] = (nb as u32 & liberty) | (first[n & 3] & !liberty);
-                n += (liberty & 1) as usize;
+                first[n & 3] = nb as u32;
+                n += usize::from(liberty);
                 if n == 4 {
                     return (m, 4, first);
                 }
