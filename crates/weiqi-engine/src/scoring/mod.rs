@@ -589,18 +589,17 @@ impl Scorer {
         ));
         if let Some(exempt_points) = open("", true) {
             let stones = sgf_list(
-                "dame left open next to stones that look dead (",
+                "",
                 g,
                 g.board_cells().filter(|&i| {
                     matches!(g.cells[i], BLACK | WHITE) && out.looks_dead[g.label[i] as usize]
                 }),
-            );
-            // (Stones that look dead border every exempt region, 2.7, so `stones` is some.)
-            let mut note = stones
-                .unwrap_or_else(|| "dame left open next to stones that look dead (".to_owned());
-            note.push_str("), no seki (spec/FILLING.md 2.7): ");
-            note.push_str(&exempt_points);
-            notes.push(note);
+            )
+            .unwrap_or_default();
+            notes.push(format!(
+                "dame left open next to stones that look dead ({stones}), no seki (spec/FILLING.md \
+                 2.7): {exempt_points}"
+            ));
         }
         let (before, after) = (literal, filled);
         if before != after {
