@@ -1482,6 +1482,32 @@ mod tests {
         )
     }
 
+    /// Plays a random game on `g` for at most `limit` moves: White resumes a stopped game, and
+    /// `step` gets the legal moves and a fresh xorshift word (from `seed`) and makes the move.
+    fn play_random(
+        g: &mut Engine,
+        seed: u64,
+        limit: usize,
+        mut step: impl FnMut(&mut Engine, Vec<Move>, u64),
+    ) {
+        let mut x = seed;
+        for _ in 0..limit {
+            match g.phase() {
+                Phase::Ended(_) => break,
+                Phase::Stopped => {
+                    g.apply(Action::Resume { by: Color::White })
+                        .expect("resume");
+                    continue;
+                }
+                Phase::Playing => {}
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            step(g, g.legal_moves_iter().collect(), x);
+        }
+    }
+
     /// Plays `mv` and checks the `HotFrame`s it saves: one, of the move's entry, exactly when
     /// some stone is hot before or after it (`rule_h`), none for White's automatic last pass;
     /// and undo restores the state (popping the frame of the entry it pops). Returns whether
@@ -1572,29 +1598,15 @@ mod tests {
             for seed in 1..=12u64 {
                 let size = BoardSize::square(5).expect("size");
                 let mut g = Engine::new(&rules, Setup::even(size)).expect("game");
-                let mut x = seed;
-                for _ in 0..300 {
-                    match g.phase() {
-                        Phase::Ended(_) => break,
-                        Phase::Stopped => {
-                            g.apply(Action::Resume { by: Color::White })
-                                .expect("resume");
-                            continue;
-                        }
-                        Phase::Playing => {}
-                    }
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let mut moves: Vec<Move> = g.legal_moves_iter().collect();
+                play_random(&mut g, seed, 300, |g, mut moves, x| {
                     if moves.len() > 1 && x % 16 != 0 {
                         moves.retain(|&mv| mv != Move::Pass);
                     }
                     let mv = moves[((x >> 4) % moves.len() as u64) as usize];
-                    let frame = play_checking_hot_frame(&mut g, mv);
+                    let frame = play_checking_hot_frame(g, mv);
                     frames_seen += usize::from(frame);
                     quiet_captures += usize::from(!frame && !g.captured().is_empty());
-                }
+                });
             }
         }
         assert!(
@@ -1624,30 +1636,16 @@ mod tests {
                 let Ok(mut g) = Engine::new(&rules, setup) else {
                     continue;
                 };
-                let mut x = seed;
-                for _ in 0..200 {
-                    match g.phase() {
-                        Phase::Ended(_) => break,
-                        Phase::Stopped => {
-                            g.apply(Action::Resume { by: Color::White })
-                                .expect("resume");
-                            continue;
-                        }
-                        Phase::Playing => {}
-                    }
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let moves: Vec<Move> = g.legal_moves_iter().collect();
+                play_random(&mut g, seed, 200, |g, moves, x| {
                     let mv = moves[(x % moves.len() as u64) as usize];
-                    let before = state(&g);
+                    let before = state(g);
                     let copy = g.clone();
                     g.play(mv).expect("a legal move");
                     let mut undone = g.clone();
                     assert!(undone.undo(), "{id} seed {seed}: undo {mv}");
                     assert_eq!(state(&undone), before, "{id} seed {seed}: undo {mv}");
                     assert_eq!(undone.hash(), copy.hash());
-                }
+                });
             }
         }
     }
