@@ -51,6 +51,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
         ],
     ),
+    // The Python package (bindings/python): the engine and the spec behind PyO3.
+    (
+        "weiqi-python",
+        &["weiqi-core", "weiqi-spec", "weiqi-engine"],
+    ),
     // The rulings corpus as snapshots: the rulings come from the command line's library.
     ("weiqi-rulings", &["weiqi-cli"]),
     // `agreement` runs the command line's library over the corpus, in-process.

@@ -1,0 +1,112 @@
+"""Type stubs of the extension module ``weiqi_rules._native`` (re-exported by ``weiqi_rules``)."""
+
+import os
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Point = Tuple[int, int]
+"""A point as ``(row, col)``, row 0 at the top (the board array's indexing)."""
+
+MoveLike = Union[Point, str, int, None]
+"""A move: a ``(row, col)`` point, GTP (``"D4"``) or SGF (``"dd"``) text, ``"pass"``, an action
+index (``row * width + col``; ``width * height`` is the pass) or ``None`` for a pass."""
+
+SizeLike = Union[int, Tuple[int, int], str]
+"""A board size: a side, ``(width, height)`` or ``"19x13"``."""
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; ``code`` is the stable reason of the JSON contract."""
+
+    code: str
+
+class RulesError(ValueError):
+    """A ruleset that cannot be loaded (every problem in the message, one a line)."""
+
+def builtin_ids() -> List[str]:
+    """The ids of the built-in variants, sorted."""
+
+class Rules:
+    """A rules variant, validated: a built-in id or a spec file path (``RulesError`` if not)."""
+
+    def __init__(self, spec: Union[str, "os.PathLike[str]"]) -> None: ...
+    @staticmethod
+    def from_toml(text: str, name: str = "custom.toml") -> "Rules":
+        """A variant from spec text; its id is the stem of ``name``."""
+    @property
+    def id(self) -> str: ...
+    @property
+    def extends(self) -> Optional[str]: ...
+    @property
+    def komi(self) -> float: ...
+    def entries(self) -> Dict[str, str]:
+        """Every key of the spec language with its value as TOML."""
+    def __getitem__(self, key: str) -> str: ...
+    def diff(self, other: "Rules") -> List[Tuple[str, str, str]]:
+        """``(key, this value, other value)`` for every key whose value differs."""
+    def to_toml(self) -> str:
+        """The resolved variant as a complete spec file."""
+    def __eq__(self, other: object) -> bool: ...
+
+class Game:
+    """A game under one ruleset, on the weiqi engine (exact superko, every rule of the variant)."""
+
+    def __init__(
+        self,
+        rules: Union[Rules, str, "os.PathLike[str]"],
+        size: Optional[SizeLike] = None,
+        *,
+        komi: Optional[float] = None,
+        handicap: int = 0,
+    ) -> None: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(width, height)``."""
+    @property
+    def komi(self) -> float: ...
+    @property
+    def to_move(self) -> str:
+        """``"B"`` or ``"W"``."""
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"stopped"``, ``"ended"`` or ``"no-result"``."""
+    @property
+    def moves_played(self) -> int: ...
+    @property
+    def prisoners(self) -> Dict[str, int]: ...
+    @property
+    def result(self) -> Optional[str]:
+        """The result once the game ended (``"B+3.5"``, ``"0"``, ``"Void"``), else ``None``."""
+    @property
+    def captured(self) -> List[Point]:
+        """The stones the last move removed."""
+    @property
+    def board(self) -> npt.NDArray[np.int8]:
+        """``(height, width)`` int8: 1 black, -1 white, 0 empty."""
+    def hash(self) -> int:
+        """The Zobrist hash of the board (0 when empty)."""
+    def play(self, move: MoveLike) -> None:
+        """Plays ``move`` for the player to move; ``IllegalMove`` if the rules refuse it."""
+    def pass_(self) -> None:
+        """Passes for the player to move."""
+    def is_legal(self, move: MoveLike) -> bool: ...
+    def legal_moves(self) -> List[Optional[Point]]:
+        """Board plays in row order as ``(row, col)``, then ``None`` for the pass."""
+    def legal_actions(self) -> List[int]:
+        """The legal action indices, ascending."""
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """``(height, width)`` bool: where the player to move may play a stone now."""
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """``(width * height + 1,)`` bool over the action indices, the pass last."""
+    def action_of(self, move: MoveLike) -> int:
+        """The action index of ``move``."""
+    def undo(self) -> bool:
+        """Takes back the last move; ``False`` when there is none."""
+    def copy(self) -> "Game": ...
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any) -> "Game": ...
+    def score(self, dead: Optional[List[MoveLike]] = None) -> Dict[str, Any]:
+        """The count with the strings of ``dead`` removed: the fields of ``weiqi score --json``."""

@@ -1,0 +1,58 @@
+//! The Python package `weiqi_rules` (distribution `weiqi-rules`): the weiqi engine, its
+//! rules and its record rulings for Python programs, through PyO3.
+//!
+//! The module `weiqi_rules._native` holds everything; `python/weiqi_rules/__init__.py`
+//! re-exports it and `_native.pyi` types it. Nothing here rules on anything: a [`rules::Rules`]
+//! is a `weiqi_spec::Ruleset`, a [`game::Game`] is a `weiqi_engine::Engine`, and a record is
+//! ruled by the same code as `weiqi check` and `weiqi score`, so a Python caller gets the
+//! command line's rulings and its JSON objects (as dicts) unchanged.
+//!
+//! Bad arguments raise `TypeError` or `ValueError` (never a panic); an illegal move raises
+//! `IllegalMove`, a `ValueError` whose `code` is the JSON contract's reason
+//! (`weiqi_core::Illegal::code`).
+
+mod arrays;
+mod game;
+mod moves;
+mod rules;
+
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    weiqi_rules,
+    IllegalMove,
+    pyo3::exceptions::PyValueError,
+    "A move the rules refuse. `code` is the stable reason of the JSON contract \
+     (`occupied`, `suicide`, `ko`, `positional-superko`, ...), `args[0]` the message."
+);
+
+pyo3::create_exception!(
+    weiqi_rules,
+    RulesError,
+    pyo3::exceptions::PyValueError,
+    "A ruleset that cannot be loaded: an unknown id, an unreadable file, or a spec file with \
+     problems (every problem, one a line, in the message)."
+);
+
+/// An [`IllegalMove`] exception for `reason`, with its `code` attribute set.
+pub(crate) fn illegal(py: Python<'_>, reason: &weiqi_core::Illegal) -> PyErr {
+    let err = IllegalMove::new_err(reason.to_string());
+    if let Err(e) = err.value(py).setattr("code", reason.code()) {
+        return e;
+    }
+    err
+}
+
+/// The extension module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("IllegalMove", py.get_type::<IllegalMove>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add_class::<rules::Rules>()?;
+    m.add_class::<game::Game>()?;
+    m.add_function(wrap_pyfunction!(rules::builtin_ids, m)?)?;
+    // The status judge (`judge(game)`, issue 27 item 3) is added here when it lands in the
+    // library crates: a function of a `Game`, returning the dead stones it finds.
+    Ok(())
+}
