@@ -1,5 +1,6 @@
 //! `cargo xtask ci`: every check `.ci/run` makes, in order, stopping at the first failure
-//! (`rulings` is `cargo xtask rulings --check`).
+//! (`test` is `cargo xtask test`: the Rust and the Python tests; `rulings` is
+//! `cargo xtask rulings --check`).
 
 use std::path::Path;
 use std::process::Command;
@@ -57,7 +58,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
                     "warnings",
                 ],
             )?,
-            "test" => cargo(root, &["test", "--workspace"])?,
+            "test" => crate::test::run(root, &[])?,
             "codegen" => crate::codegen::run(root, true)?,
             "spec-check" => crate::spec_check::run(root)?,
             "tidy" => crate::tidy::run(root)?,
@@ -72,7 +73,8 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn cargo(root: &Path, args: &[&str]) -> Result<(), String> {
+/// Runs `cargo ARGS` in `root`.
+pub fn cargo(root: &Path, args: &[&str]) -> Result<(), String> {
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(args)
         .current_dir(root)

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo xtask ci [--skip STEP]...   everything .ci/run checks (fmt, clippy, test, codegen, spec-check, tidy, fuzz)
+//! cargo xtask test [--python-only]  cargo test --workspace, then the Python package's pytest tests
 //! cargo xtask spec-check            validate every file of spec/
 //! cargo xtask codegen [--check]     write spec/README.md from the spec types (--check: fail if stale)
 //! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
@@ -22,18 +23,20 @@ mod fuzz;
 mod mutants;
 mod rulings;
 mod spec_check;
+mod test;
 mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | test [--python-only] | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = project_root();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci::run(&root, &args[1..]),
+        Some("test") => test::run(&root, &args[1..]),
         Some("spec-check") => spec_check::run(&root),
         Some("codegen") => match args.get(1).map(String::as_str) {
             None => codegen::run(&root, false),
