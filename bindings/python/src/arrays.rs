@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyTuple};
+use pyo3::types::{PyByteArray, PyList, PyTuple};
 
 static NDARRAY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static BOOL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
@@ -46,4 +46,32 @@ pub(crate) fn array<'py>(
     };
     let shape = PyTuple::new(py, shape)?;
     ndarray.call1((shape, dtype, PyByteArray::new(py, data)))
+}
+
+/// The Python ints `0..=52 * 52` (every action index of the largest board), made once: a list
+/// of action indices is then built from references, without an allocation per element.
+static INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+/// A Python list of the indices `i` where `mask[i]` is 1.
+pub(crate) fn index_list<'py>(py: Python<'py>, mask: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    let ints = INTS.get_or_try_init(py, || {
+        let top = usize::from(weiqi_core::MAX_SIDE) * usize::from(weiqi_core::MAX_SIDE);
+        (0..=top)
+            .map(|i| {
+                i.into_pyobject(py)
+                    .map(|n| n.into_any().unbind())
+                    .map_err(PyErr::from)
+            })
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    let mut items = Vec::with_capacity(mask.len());
+    for (i, &legal) in mask.iter().enumerate() {
+        if legal == 1 {
+            match ints.get(i) {
+                Some(n) => items.push(n.bind(py).clone()),
+                None => items.push(i.into_pyobject(py)?.into_any()),
+            }
+        }
+    }
+    PyList::new(py, items)
 }

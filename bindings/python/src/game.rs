@@ -2,10 +2,10 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use weiqi_core::{
-    Action, BoardSize, ByColor, Color, GameResult, Move, PointMark, Points, Referee, Score, Setup,
-    SideScore,
+    Action, BoardSize, ByColor, Color, GameResult, Move, Point, PointMark, Points, Referee, Score,
+    Setup, SideScore,
 };
 use weiqi_engine::Engine;
 
@@ -20,7 +20,10 @@ use crate::rules::Rules;
 /// `Rules(...)` takes (a built-in id such as `"chinese"`, a spec file path); `size` an int, a
 /// `(width, height)` tuple or `"19x13"`; `komi` overrides the variant's (a multiple of 0.5);
 /// `handicap` 0 is an even game, 1 a handicap game without stones, N >= 2 places N stones as
-/// the variant does.
+/// the variant does; `black` and `white` are setup stones (lists of points; with a handicap of
+/// 2 or more they are the handicap stones) and `to_move` (`"B"` or `"W"`) the first player of a
+/// position that is not a game start (a setup the variant's start contradicts is a
+/// `ValueError`).
 ///
 /// Moves are `(row, col)` tuples (row 0 at the top, the board array's indexing), GTP (`"D4"`)
 /// or SGF (`"dd"`) text, action indices (`row * width + col`; `width * height` is the pass),
@@ -52,6 +55,31 @@ fn board_size(value: &Bound<'_, PyAny>) -> PyResult<BoardSize> {
             "a board size is an int, a (width, height) tuple or \"WxH\"",
         )),
     }
+}
+
+/// The points of a list of setup stones (`black=` or `white=`).
+fn setup_points(list: Option<&Bound<'_, PyAny>>, size: BoardSize) -> PyResult<Vec<Point>> {
+    let Some(list) = list else {
+        return Ok(Vec::new());
+    };
+    if list.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "setup stones are a list of points, not a string",
+        ));
+    }
+    let mut out = Vec::new();
+    for item in list.try_iter()? {
+        let item = item?;
+        match moves::parse_move(&item, size)? {
+            Parsed::Move(Move::Play(p)) => out.push(p),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "a setup stone is a point on the {size} board, not {item}"
+                )));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// A number of points as Python prints it in JSON: an int when whole, else a float.
@@ -169,12 +197,16 @@ impl Game {
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (rules, size = None, *, komi = None, handicap = 0))]
+    #[pyo3(signature = (rules, size = None, *, komi = None, handicap = 0, black = None, white = None, to_move = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         rules: &Bound<'_, PyAny>,
         size: Option<&Bound<'_, PyAny>>,
         komi: Option<f64>,
         handicap: u32,
+        black: Option<&Bound<'_, PyAny>>,
+        white: Option<&Bound<'_, PyAny>>,
+        to_move: Option<&str>,
     ) -> PyResult<Game> {
         let rules = Rules::from_arg(rules)?;
         let size = match size {
@@ -188,8 +220,23 @@ impl Game {
                 })
             })
             .transpose()?;
+        let mut stones = Vec::new();
+        for (color, list) in [(Color::Black, black), (Color::White, white)] {
+            for p in setup_points(list, size)? {
+                stones.push((p, color));
+            }
+        }
+        let to_move = to_move
+            .map(|c| {
+                Color::from_letter(c).ok_or_else(|| {
+                    PyValueError::new_err(format!("to_move is \"B\" or \"W\", not {c:?}"))
+                })
+            })
+            .transpose()?;
         let setup = Setup {
             komi,
+            stones,
+            to_move,
             ..Setup::with_handicap(size, handicap)
         };
         let engine =
@@ -325,9 +372,8 @@ impl Game {
     }
 
     /// Every legal move as an action index, ascending (`width * height` is the pass).
-    fn legal_actions(&self) -> Vec<usize> {
-        let mask = self.mask_bytes(true);
-        (0..mask.len()).filter(|&i| mask[i] == 1).collect()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        arrays::index_list(py, &self.mask_bytes(true))
     }
 
     /// A NumPy boolean array of shape `(height, width)`: `True` where the player to move may

@@ -236,3 +236,24 @@ def test_text_forms():
     game.play((0, 0))
     assert str(game) == "X . .\n. . .\n. . .\n"
     assert "tromp-taylor" in repr(game) and "moves_played=1" in repr(game)
+
+
+def test_setup_stones_and_the_first_player():
+    game = wr.Game("tromp-taylor", 9, black=[(0, 0), "C3"], white=["dd"], to_move="W")
+    assert game.board[0, 0] == 1 and game.board[6, 2] == 1 and game.board[3, 3] == -1
+    assert game.to_move == "W"
+    with pytest.raises(wr.IllegalMove):
+        game.play((3, 3))
+    # Handicap stones given as setup: the variant places nothing more (weiqi_core::Setup).
+    handicap = wr.Game("japanese-1989", 9, handicap=2, black=[(2, 2), (6, 6)])
+    assert int((handicap.board == 1).sum()) == 2 and handicap.to_move == "W"
+    for bad in [dict(black=[(0, 0)], white=[(0, 0)]), dict(black=[(9, 9)]), dict(black=[None])]:
+        with pytest.raises(ValueError):
+            wr.Game("tromp-taylor", 9, **bad)
+    with pytest.raises(ValueError):
+        # A string without a liberty cannot be set up.
+        wr.Game("tromp-taylor", 3, black=[(0, 0)], white=[(0, 1), (1, 0)])
+    with pytest.raises(ValueError, match="to_move"):
+        wr.Game("tromp-taylor", 9, black=[(0, 0)], to_move="red")
+    with pytest.raises(TypeError):
+        wr.Game("tromp-taylor", 9, black="dd")

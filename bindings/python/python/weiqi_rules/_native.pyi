@@ -59,6 +59,9 @@ class Game:
         *,
         komi: Optional[float] = None,
         handicap: int = 0,
+        black: Optional[List[MoveLike]] = None,
+        white: Optional[List[MoveLike]] = None,
+        to_move: Optional[str] = None,
     ) -> None: ...
     @property
     def rules(self) -> Rules: ...
