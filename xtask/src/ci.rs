@@ -3,7 +3,6 @@
 //! `cargo xtask rulings --check`).
 
 use std::path::Path;
-use std::process::Command;
 
 /// The steps of `ci`, by name, in order.
 const STEPS: &[&str] = &[
@@ -46,8 +45,8 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     for step in STEPS.iter().filter(|s| !skip.iter().any(|k| k == *s)) {
         println!("==> xtask ci: {step}");
         match *step {
-            "fmt" => cargo(root, &["fmt", "--all", "--", "--check"])?,
-            "clippy" => cargo(
+            "fmt" => crate::cargo(root, &["fmt", "--all", "--", "--check"])?,
+            "clippy" => crate::cargo(
                 root,
                 &[
                     "clippy",
@@ -71,18 +70,4 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     }
     println!("xtask ci: all steps passed");
     Ok(())
-}
-
-/// Runs `cargo ARGS` in `root`.
-pub fn cargo(root: &Path, args: &[&str]) -> Result<(), String> {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(args)
-        .current_dir(root)
-        .status()
-        .map_err(|e| format!("cannot run cargo {}: {e}", args.join(" ")))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("cargo {} failed", args.join(" ")))
-    }
 }

@@ -27,7 +27,7 @@ mod test;
 mod tidy;
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
 const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | test [--python-only] | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
@@ -65,4 +65,18 @@ fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Runs `cargo ARGS` in `root`.
+pub fn cargo(root: &Path, args: &[&str]) -> Result<(), String> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(args)
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo {}: {e}", args.join(" ")))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo {} failed", args.join(" ")))
+    }
 }

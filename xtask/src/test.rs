@@ -22,7 +22,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         _ => return Err("usage: cargo xtask test [--python-only]".to_owned()),
     };
     if !python_only {
-        crate::ci::cargo(root, &["test", "--workspace"])?;
+        crate::cargo(root, &["test", "--workspace"])?;
     }
     python(root)
 }
