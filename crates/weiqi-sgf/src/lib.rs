@@ -50,7 +50,7 @@ mod start;
 mod tree;
 
 pub use error::{SgfError, SgfErrorKind};
-pub use record::{Record, RecordMove, Ruling, SetupEdit};
+pub use record::{KomiSource, Record, RecordMove, Ruling, SetupEdit};
 pub use start::GameStart;
 
 /// The largest input accepted by default, in bytes (16 MiB).
