@@ -14,7 +14,9 @@ use weiqi_record::referee::{self, Which};
 /// Starts a referee for `ruleset` and `setup`: the one place where `weiqi gtp` chooses the
 /// implementation that rules: the engine, through the command line's referee factory.
 fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Box<dyn Referee>, String> {
-    referee::new_game(Which::Engine, ruleset, setup, strict, None).map(|g| g as Box<dyn Referee>)
+    referee::new_game(Which::Engine, ruleset, setup, strict, None)
+        .map(|g| g as Box<dyn Referee>)
+        .map_err(String::from)
 }
 
 /// The most passes [`Game::ruling`] adds to end play: the variant's stop passes and final-end

@@ -835,6 +835,7 @@ impl Server {
             },
             ruling,
         )
+        .map_err(String::from)
     }
 
     fn switch_rules(&mut self, rules: &str) -> Reply {

@@ -172,7 +172,7 @@ pub fn new_game(
     setup: Setup,
     strict: bool,
     budget: Option<u64>,
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, crate::Error> {
     match which {
         Which::Engine => if strict {
             Engine::new_strict(ruleset, setup)
@@ -180,7 +180,7 @@ pub fn new_game(
             Engine::new(ruleset, setup)
         }
         .map(|g| Box::new(g) as Box<dyn Game>)
-        .map_err(|e| e.to_string()),
+        .map_err(|e| crate::Error(e.to_string())),
         Which::Interpreter => if strict {
             Interpreter::new_strict(ruleset, setup)
         } else {
@@ -190,7 +190,7 @@ pub fn new_game(
             Some(steps) => Box::new(g.with_game_fuel(steps)) as Box<dyn Game>,
             None => Box::new(g) as Box<dyn Game>,
         })
-        .map_err(|e| e.to_string()),
+        .map_err(|e| crate::Error(e.to_string())),
     }
 }
 

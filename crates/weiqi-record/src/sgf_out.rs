@@ -70,7 +70,7 @@ pub type RulingText = (GameResult, Option<ByColor<Vec<Point>>>, String);
 
 /// The record of `game`, with the ruling when given (result, territory marks, comment on the
 /// last node).
-pub fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<String, String> {
+pub fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<String, crate::Error> {
     let mut t = String::from("(;GM[1]FF[4]CA[UTF-8]");
     let _ = write!(t, "AP[weiqi:{}]", env!("CARGO_PKG_VERSION"));
     let size = game.size;
@@ -115,7 +115,7 @@ pub fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<String, 
     }
     t.push(')');
     let record = weiqi_sgf::parse("game.sgf", t.as_bytes())
-        .map_err(|e| format!("the record written does not read back: {e}"))?;
+        .map_err(|e| crate::Error(format!("the record written does not read back: {e}")))?;
     Ok(match ruling {
         None => record.to_sgf(),
         Some((result, territory, comment)) => record.to_sgf_with(&weiqi_sgf::Ruling {
