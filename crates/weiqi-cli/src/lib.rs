@@ -1,4 +1,7 @@
-//! The `weiqi` command line, as a library so that tests can run it in-process.
+//! The `weiqi` command line, as a library so that tests can run it in-process. It parses the
+//! arguments, prints and orchestrates; the rulings are `weiqi-record`'s (`check`, `score`, the
+//! dead stones, the JSON objects) and GTP is `weiqi-gtp`'s. A program that wants the logic
+//! depends on those crates, or on the facade `weiqi`, never on this one.
 //!
 //! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
@@ -12,7 +15,7 @@
 //! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
 //!   under the variant (a rules engine: `genmove` plays random legal moves).
 //! - `weiqi referee --black CMD --white CMD`: plays two GTP programs against each other under
-//!   the variant, one SGF record per game and a summary table (the `arbiter` module).
+//!   the variant, one SGF record per game and a summary table (`weiqi_gtp::arbiter`).
 //!
 //! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
 //! (the oracle), and so does `--budget` (a bound on interpreter work: the engine is bounded by
@@ -21,8 +24,9 @@
 //! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
 //! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
 //! a limit exceeded, a bad `--rules` or a usage error; 3 the engine and the interpreter
-//! disagree (`--both`); 4 inconclusive (the `--budget` ran out before a ruling). The limits and their flags are in the `limits` module and the README. The
-//! JSON output is described in `JSON.md`.
+//! disagree (`--both`); 4 inconclusive (the `--budget` ran out before a ruling). The limits
+//! and their flags are in `weiqi_record::limits` and the README. The JSON output is described
+//! in `JSON.md`.
 //!
 //! ```
 //! let mut out = Vec::new();

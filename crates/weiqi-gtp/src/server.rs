@@ -1,6 +1,6 @@
-//! `weiqi gtp`: weiqi as a GTP version 2 engine on standard input and output, keeping the game
-//! under a rule variant. A rules engine, not a player: `genmove` plays a uniformly random legal
-//! move that fills no own eye.
+//! weiqi as a GTP version 2 engine keeping the game under a rule variant, on any reader and
+//! writer ([`serve`]; `weiqi gtp` serves standard input and output). A rules engine, not a
+//! player: `genmove` plays a uniformly random legal move that fills no own eye.
 //!
 //! The protocol (GTP 2 draft 2): a command is one line, `[id] name [arguments]`; the answer is
 //! `=[id] text` or `?[id] message`, ended by an empty line. Before parsing, control characters

@@ -29,7 +29,8 @@ pub const EXIT_DIVERGED: i32 = 3;
 /// The most problems `rules lint` prints by default; the rest are counted ("and N more").
 pub const MAX_PROBLEMS: usize = 100;
 
-/// The limits of one command, from its flags.
+/// The limits of one command, from its flags (a program starts from [`Limits::default`] and
+/// raises what it needs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Records: bytes, moves, nodes.
