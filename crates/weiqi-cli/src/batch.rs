@@ -24,10 +24,10 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use weiqi_sgf::{Record, SgfError, SgfErrorKind};
 
-use crate::limits::{EXIT_DIVERGED, EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
-use crate::replay::read_error;
+use crate::error::{CliError, emit};
 use crate::summary::{Kind, Tally};
-use crate::{CliError, emit};
+use weiqi_record::replay::read_error;
+use weiqi_record::{EXIT_DIVERGED, EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
 
 /// The flags of every command that takes many files.
 #[derive(Debug, Clone, Default, Args)]
@@ -415,7 +415,14 @@ fn rule_games(
 ) -> Vec<Done> {
     let found = match found {
         Ok(found) => found,
-        Err(e) => return vec![failed(name, None, error_kind(&e.kind), &read_error(e).0)],
+        Err(e) => {
+            return vec![failed(
+                name,
+                None,
+                error_kind(&e.kind),
+                read_error(e).message(),
+            )];
+        }
     };
     let count = found.len();
     // The games of a collection on every thread too (a file of ten thousand games is one
@@ -426,7 +433,7 @@ fn rule_games(
         .map(|(i, game)| {
             let index = Some((i + 1, count));
             match game {
-                Err(e) => failed(name, index, error_kind(&e.kind), &read_error(e).0),
+                Err(e) => failed(name, index, error_kind(&e.kind), read_error(e).message()),
                 Ok(record) => match rule.game(name, &record) {
                     Ok(ruled) => finish(name, index, ruled),
                     Err(e) => failed(name, index, "cannot-rule", &e.0),

@@ -7,9 +7,11 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
-use crate::limits::Limits;
-use crate::rules_cmd::load;
-use crate::{CliError, emit, rulings};
+use weiqi_record::Limits;
+use weiqi_record::rules::load;
+use weiqi_record::rulings;
+
+use crate::error::{CliError, emit};
 
 pub(crate) fn run(
     a: &str,

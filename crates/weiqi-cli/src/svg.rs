@@ -16,11 +16,11 @@ use std::path::Path;
 
 use weiqi_core::{Board, BoardSize, Color, Illegal, Move, Point, PointMark};
 
-use crate::CliError;
-use crate::check::show_move;
-use crate::limits::Limits;
-use crate::referee::Which;
-use crate::replay::{self, Verdict};
+use weiqi_record::check::show_move;
+use weiqi_record::replay::{self, Verdict};
+use weiqi_record::{Limits, Which};
+
+use crate::error::CliError;
 
 /// What a board point shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use weiqi_core::{BoardSize, Color, Point, PointMark};
 
 /// The legend printed under every diagram.
-pub(crate) const LEGEND: &str = "X O stones, x o dead stones, # @ black and white stones in seki, \
+pub const LEGEND: &str = "X O stones, x o dead stones, # @ black and white stones in seki, \
                                  b w territory, , shared point, . neutral point";
 
 fn cell(mark: PointMark) -> char {
@@ -33,7 +33,7 @@ fn column_label(size: BoardSize, col: u8) -> char {
 }
 
 /// The diagram: row numbers as GTP counts them (from the bottom), column letters on top.
-pub(crate) fn render(size: BoardSize, marks: &[PointMark]) -> String {
+pub fn render(size: BoardSize, marks: &[PointMark]) -> String {
     let mut t = String::new();
     let label_width = size.height().to_string().len();
     let _ = write!(t, "{:label_width$}", "");
