@@ -41,6 +41,7 @@
 mod batch;
 mod diff;
 mod error;
+mod files;
 mod perft;
 mod rulers;
 mod rules_cmd;

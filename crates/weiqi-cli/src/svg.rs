@@ -437,8 +437,7 @@ pub(crate) fn render(diagrams: &[Diagram], text: &[String]) -> String {
 
 /// Writes a picture to `path`.
 pub(crate) fn write(path: &Path, svg: &str) -> Result<(), CliError> {
-    std::fs::write(path, svg)
-        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
+    crate::files::write_atomically(path, svg.as_bytes())
 }
 
 /// The last board play of the main line (not a handicap stone), if any.
