@@ -502,7 +502,11 @@ fn failed(name: &str, index: Option<(usize, usize)>, kind: &str, message: &str) 
         games: usize::from(index.is_some()),
         ..Tally::default()
     };
-    tally.unreadable.insert(kind.to_owned(), 1);
+    if index.is_some() {
+        tally.unreadable.insert(kind.to_owned(), 1);
+    } else {
+        tally.unreadable_files.insert(kind.to_owned(), 1);
+    }
     Done {
         code: EXIT_ERROR,
         line: format!("{}: error ({kind}): {message}", label(name, index)),

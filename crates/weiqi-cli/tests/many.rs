@@ -139,7 +139,7 @@ fn a_directory_gives_a_line_per_game_in_order_and_a_summary() {
     assert_eq!(
         summary,
         "summary: 5 files, 5 games\n  every move legal: 3 games\n  an illegal move: 1 game (ko \
-         1)\n  unreadable: 2 (not-go 1, unclosed-value 1)\n"
+         1)\n  unreadable: 1 game (not-go 1); 1 file not read at all (unclosed-value 1)\n"
     );
 }
 
