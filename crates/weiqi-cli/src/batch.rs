@@ -208,7 +208,7 @@ pub(crate) fn error_kind(kind: &SgfErrorKind) -> &'static str {
         SgfErrorKind::Io { .. } => "io",
         SgfErrorKind::TooManyNodes { .. } => "too-many-nodes",
         SgfErrorKind::UnclosedValue => "unclosed-value",
-        SgfErrorKind::UnclosedTree => "unclosed-tree",
+        SgfErrorKind::UnclosedTree { .. } => "unclosed-tree",
         SgfErrorKind::UnmatchedClose => "unmatched-close",
         SgfErrorKind::Syntax { .. } => "syntax",
         SgfErrorKind::NoGame => "no-game",
