@@ -14,7 +14,7 @@
 //! For every action: `check` before it and what `apply` reported (captures, self-captures, a
 //! suicide counted as a pass, or the refusal).
 //!
-//! The script's bytes choose among the actions legal at that moment (see [`choose`]), so every
+//! The script's bytes choose among the actions legal at that moment (see `Game::choose`), so every
 //! game is valid by construction; a few refused actions (a play on an occupied or forbidden point,
 //! a play out of turn, a proposal naming an empty point) are tried on purpose, and both referees
 //! must refuse them for the same reason.
