@@ -14,6 +14,7 @@
 mod arrays;
 mod game;
 mod moves;
+mod record;
 mod rules;
 
 use pyo3::prelude::*;
@@ -34,6 +35,14 @@ pyo3::create_exception!(
      problems (every problem, one a line, in the message)."
 );
 
+pyo3::create_exception!(
+    weiqi_rules,
+    RecordError,
+    pyo3::exceptions::PyValueError,
+    "A record that cannot be read or ruled. `kind` is the JSON Lines' `error.kind` (`io`, \
+     `syntax`, `not-go`, `off-board`, ..., `cannot-rule`), `args[0]` the message."
+);
+
 /// An [`IllegalMove`] exception for `reason`, with its `code` attribute set.
 pub(crate) fn illegal(py: Python<'_>, reason: &weiqi_core::Illegal) -> PyErr {
     let err = IllegalMove::new_err(reason.to_string());
@@ -49,9 +58,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_class::<rules::Rules>()?;
     m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(rules::builtin_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(record::check_sgf, m)?)?;
+    m.add_function(wrap_pyfunction!(record::score_sgf, m)?)?;
+    m.add_function(wrap_pyfunction!(record::check_files, m)?)?;
+    m.add_function(wrap_pyfunction!(record::score_files, m)?)?;
     // The status judge (`judge(game)`, issue 27 item 3) is added here when it lands in the
     // library crates: a function of a `Game`, returning the dead stones it finds.
     Ok(())

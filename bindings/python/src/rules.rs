@@ -32,6 +32,9 @@ fn rules_error(errors: &SpecErrors) -> PyErr {
 pub struct Rules {
     /// The ruleset, shared with every game started from it.
     pub(crate) ruleset: Arc<Ruleset>,
+    /// The built-in id or the path it was loaded from (`None` for TOML text): what a record's
+    /// ruling is given (`weiqi_record` loads its rules by id or path, as `--rules` does).
+    spec: Option<String>,
 }
 
 impl PartialEq for Rules {
@@ -58,6 +61,30 @@ impl Rules {
         Rules::load(path)
     }
 
+    /// The rules of a record's ruling as `weiqi_record` takes them: a built-in id or a spec
+    /// file path, given as such or as a `Rules` loaded from one.
+    pub(crate) fn spec_of(value: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Ok(rules) = value.cast::<Rules>() {
+            return rules.get().spec.clone().ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(
+                    "rules made from TOML text cannot rule a record: write them to a spec file \
+                     and give its path",
+                )
+            });
+        }
+        let path: PathBuf = value.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "rules must be a Rules, a built-in id or a spec file path",
+            )
+        })?;
+        path.to_str().map(str::to_owned).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "the path {} is not valid unicode",
+                path.display()
+            ))
+        })
+    }
+
     fn load(path: PathBuf) -> PyResult<Rules> {
         let text = path.to_str().ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(format!(
@@ -68,6 +95,7 @@ impl Rules {
         let ruleset = weiqi_spec::load(text).map_err(|e| rules_error(&e))?;
         Ok(Rules {
             ruleset: Arc::new(ruleset),
+            spec: Some(text.to_owned()),
         })
     }
 }
@@ -87,6 +115,7 @@ impl Rules {
         let ruleset = weiqi_spec::parse_str(name, text).map_err(|e| rules_error(&e))?;
         Ok(Rules {
             ruleset: Arc::new(ruleset),
+            spec: None,
         })
     }
 

@@ -135,6 +135,33 @@ impl SgfError {
     }
 }
 
+impl SgfErrorKind {
+    /// The stable kebab-case name of the reason, as the JSON Lines of many files spell
+    /// `error.kind` (`crates/weiqi-cli/JSON.md`): `too-large`, `io`, `syntax`, `not-go`...
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            SgfErrorKind::TooLarge { .. } => "too-large",
+            SgfErrorKind::TooDeep { .. } => "too-deep",
+            SgfErrorKind::TooManyMoves { .. } => "too-many-moves",
+            SgfErrorKind::Io { .. } => "io",
+            SgfErrorKind::TooManyNodes { .. } => "too-many-nodes",
+            SgfErrorKind::UnclosedValue => "unclosed-value",
+            SgfErrorKind::UnclosedTree { .. } => "unclosed-tree",
+            SgfErrorKind::UnmatchedClose => "unmatched-close",
+            SgfErrorKind::Syntax { .. } => "syntax",
+            SgfErrorKind::NoGame => "no-game",
+            SgfErrorKind::NotGo { .. } => "not-go",
+            SgfErrorKind::BadValue { .. } => "bad-value",
+            SgfErrorKind::OffBoard { .. } => "off-board",
+            SgfErrorKind::TwoMoves => "two-moves",
+            SgfErrorKind::SetupAfterMoves => "setup-after-moves",
+            SgfErrorKind::SetupConflict { .. } => "setup-conflict",
+            SgfErrorKind::Lenient { .. } => "lenient",
+        }
+    }
+}
+
 impl fmt::Display for SgfErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -744,3 +744,18 @@ fn foxs_komi_0_of_an_even_game_is_its_komi_6_5() {
         assert_eq!(r.komi_source, crate::KomiSource::Written, "{text}");
     }
 }
+
+/// `SgfErrorKind::code` is the `error.kind` of the JSON Lines (crates/weiqi-cli/JSON.md).
+#[test]
+fn error_kinds_have_the_json_lines_codes() {
+    for (text, code) in [
+        (&b"(;GM[1]SZ[9];B[d"[..], "unclosed-value"),
+        (b"(;GM[1]SZ[9];B[dd]", "unclosed-tree"),
+        (b"(;GM[2])", "not-go"),
+        (b"(;GM[1]SZ[9];B[zz])", "off-board"),
+        (b"(;GM[1]SZ[9];B[dd]W[ee])", "two-moves"),
+    ] {
+        let e = error(text);
+        assert_eq!(e.kind.code(), code, "{e}");
+    }
+}

@@ -1,7 +1,7 @@
 """Type stubs of the extension module ``weiqi_rules._native`` (re-exported by ``weiqi_rules``)."""
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,60 @@ class IllegalMove(ValueError):
 
 class RulesError(ValueError):
     """A ruleset that cannot be loaded (every problem in the message, one a line)."""
+
+class RecordError(ValueError):
+    """A record that cannot be read or ruled; ``kind`` is the JSON Lines' ``error.kind``."""
+
+    kind: str
+
+RecordLike = Union[str, "os.PathLike[str]", bytes]
+"""A record: a path, SGF bytes, or SGF text (a ``str`` starting with ``(``)."""
+
+RulesLike = Union["Rules", str, "os.PathLike[str]"]
+
+def check_sgf(
+    record: RecordLike,
+    *,
+    rules: Optional[RulesLike] = None,
+    strict: bool = False,
+    game: int = 1,
+    name: Optional[str] = None,
+) -> Dict[str, Any]:
+    """``weiqi check --json`` on one record (its ``game``-th game)."""
+
+def score_sgf(
+    record: RecordLike,
+    *,
+    rules: Optional[RulesLike] = None,
+    komi: Optional[float] = None,
+    dead: Union[str, List[str], None] = None,
+    strict: bool = False,
+    game: int = 1,
+    name: Optional[str] = None,
+) -> Dict[str, Any]:
+    """``weiqi score --json`` on one record (``dead``: ``"sgf"``, ``"none"``, ``"auto"`` or SGF points)."""
+
+def check_files(
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    *,
+    rules: Optional[RulesLike] = None,
+    strict: bool = False,
+    jobs: Optional[int] = None,
+    json: bool = False,
+) -> List[Any]:
+    """One dict (or JSON line, ``json=True``) per game of every file, in order, on ``jobs`` threads."""
+
+def score_files(
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    *,
+    rules: Optional[RulesLike] = None,
+    komi: Optional[float] = None,
+    dead: Union[str, List[str], None] = None,
+    strict: bool = False,
+    jobs: Optional[int] = None,
+    json: bool = False,
+) -> List[Any]:
+    """``score_sgf`` over many files, as ``check_files``."""
 
 def builtin_ids() -> List[str]:
     """The ids of the built-in variants, sorted."""
