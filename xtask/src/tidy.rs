@@ -101,10 +101,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
         ],
     ),
-    // The Python package (bindings/python): the engine and the spec behind PyO3.
+    // The Python package (bindings/python): the engine, the spec and the record flow behind
+    // PyO3.
     (
         "weiqi-python",
-        &["weiqi-core", "weiqi-spec", "weiqi-engine"],
+        &[
+            "weiqi-core",
+            "weiqi-spec",
+            "weiqi-engine",
+            "weiqi-sgf",
+            "weiqi-record",
+        ],
     ),
     // The rulings corpus as snapshots: the rulings come from weiqi-record.
     ("weiqi-rulings", &["weiqi-record"]),
