@@ -211,27 +211,60 @@ fn one(
     }
 }
 
-/// The `*.sgf` files (any case) under `dir`, walked in name order; links to directories are
-/// not followed.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        out.push(dir.to_owned());
-        return;
+/// One input of a batch: a file to read, or a path that gives none, with the reason (read as
+/// an `io` error in its place, as `weiqi check` lists it).
+enum Input {
+    File(PathBuf),
+    Unlisted(PathBuf, String),
+}
+
+/// The inputs of `paths` as `weiqi check` lists its arguments: a directory gives its `*.sgf`
+/// files (any case) recursively in name order (links to files followed, to directories not),
+/// and is unreadable in its place when it has none; anything else is a file.
+fn inputs(paths: Vec<PathBuf>) -> Vec<Input> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let before = out.len();
+            walk(&path, &mut out);
+            if out.len() == before {
+                out.push(Input::Unlisted(
+                    path,
+                    "no *.sgf file below this folder".to_owned(),
+                ));
+            }
+        } else {
+            out.push(Input::File(path));
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            out.push(Input::Unlisted(
+                dir.to_owned(),
+                e.to_string().to_lowercase(),
+            ));
+            return;
+        }
     };
     let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
     entries.sort_by_key(std::fs::DirEntry::file_name);
     for entry in entries {
         let path = entry.path();
-        let is_link = entry.file_type().is_ok_and(|t| t.is_symlink());
-        if path.is_dir() {
-            if !is_link {
-                walk(&path, out);
-            }
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        {
-            out.push(path);
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let name = entry.file_name();
+        let name = name.as_encoded_bytes();
+        let is_sgf = name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".sgf");
+        if kind.is_dir() {
+            walk(&path, out);
+        } else if is_sgf && (kind.is_file() || path.is_file()) {
+            out.push(Input::File(path));
         }
     }
 }
@@ -259,8 +292,15 @@ fn failed(name: &str, game: Option<usize>, kind: &str, message: &str) -> String 
     placed(name, game, &error.to_string())
 }
 
-/// The JSON Lines of one file: one per game, or the file's error.
-fn rule_file(task: Task, path: &Path, asked: &Asked) -> Vec<String> {
+/// The JSON Lines of one input: one per game, or the input's error.
+fn rule_file(task: Task, input: &Input, asked: &Asked) -> Vec<String> {
+    let path = match input {
+        Input::File(path) => path,
+        Input::Unlisted(path, why) => {
+            let name = path.display().to_string();
+            return vec![failed(&name, None, "io", why)];
+        }
+    };
     let name = path.display().to_string();
     let read = weiqi_sgf::read_bounded(path, Limits::default().sgf.bytes)
         .and_then(|bytes| weiqi_sgf::parse_games_with(&name, &bytes, asked.read_options()));
@@ -315,14 +355,7 @@ fn batch(
         return Err(PyValueError::new_err("jobs is at least 1"));
     }
     let lines = py.detach(|| -> Result<Vec<String>, String> {
-        let mut files = Vec::new();
-        for path in given {
-            if path.is_dir() {
-                walk(&path, &mut files);
-            } else {
-                files.push(path);
-            }
-        }
+        let files = inputs(given);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.unwrap_or(0))
             .build()
@@ -330,7 +363,7 @@ fn batch(
         let per_file: Vec<Vec<String>> = pool.install(|| {
             files
                 .par_iter()
-                .map(|path| rule_file(task, path, asked))
+                .map(|input| rule_file(task, input, asked))
                 .collect()
         });
         Ok(per_file.into_iter().flatten().collect())

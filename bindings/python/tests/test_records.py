@@ -114,6 +114,16 @@ def test_collections_and_directories(tmp_path):
     scored = wr.score_files([tmp_path / "a.sgf", tmp_path / "c.sgf"], jobs=2)
     assert scored[0]["game"] == 1 and "result" in scored[0]
     assert scored[1]["error"]["kind"] == "unclosed-tree"
+    # A folder without records is unreadable in its place, as `weiqi check` says (issue 29).
+    (tmp_path / "empty").mkdir()
+    empty = wr.check_files([tmp_path / "empty"])
+    assert empty == [
+        {
+            "file": str(tmp_path / "empty"),
+            "game": None,
+            "error": {"kind": "io", "message": "no *.sgf file below this folder"},
+        }
+    ]
     with pytest.raises(TypeError):
         wr.check_files(str(tmp_path))
     with pytest.raises(ValueError):
