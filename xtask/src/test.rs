@@ -11,8 +11,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The PyPI packages the Python tests need besides the package itself (its `test` and `dask`
-/// extras in `bindings/python/pyproject.toml`).
-const TEST_PACKAGES: &[&str] = &["pytest>=7", "numpy>=1.21", "dask[bag,distributed]>=2023.1"];
+/// extras in `bindings/python/pyproject.toml`; mypy for its stubtest of the type stubs).
+const TEST_PACKAGES: &[&str] = &[
+    "pytest>=7",
+    "numpy>=1.21",
+    "dask[bag,distributed]>=2023.1",
+    "mypy>=1.8",
+];
 
 /// Runs the task.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {

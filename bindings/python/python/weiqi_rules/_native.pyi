@@ -1,19 +1,19 @@
 """Type stubs of the extension module ``weiqi_rules._native`` (re-exported by ``weiqi_rules``)."""
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
-Point = Tuple[int, int]
+_Point = Tuple[int, int]
 """A point as ``(row, col)``, row 0 at the top (the board array's indexing)."""
 
-MoveLike = Union[Point, str, int, None]
+_MoveLike = Union[_Point, str, int, None]
 """A move: a ``(row, col)`` point, GTP (``"D4"``) or SGF (``"dd"``) text, ``"pass"``, an action
 index (``row * width + col``; ``width * height`` is the pass) or ``None`` for a pass."""
 
-SizeLike = Union[int, Tuple[int, int], str]
+_SizeLike = Union[int, Tuple[int, int], str]
 """A board size: a side, ``(width, height)`` or ``"19x13"``."""
 
 class IllegalMove(ValueError):
@@ -29,15 +29,15 @@ class RecordError(ValueError):
 
     kind: str
 
-RecordLike = Union[str, "os.PathLike[str]", bytes]
+_RecordLike = Union[str, "os.PathLike[str]", bytes]
 """A record: a path, SGF bytes, or SGF text (a ``str`` starting with ``(``)."""
 
-RulesLike = Union["Rules", str, "os.PathLike[str]"]
+_RulesLike = Union["Rules", str, "os.PathLike[str]"]
 
 def check_sgf(
-    record: RecordLike,
+    record: _RecordLike,
     *,
-    rules: Optional[RulesLike] = None,
+    rules: Optional[_RulesLike] = None,
     strict: bool = False,
     game: int = 1,
     name: Optional[str] = None,
@@ -45,9 +45,9 @@ def check_sgf(
     """``weiqi check --json`` on one record (its ``game``-th game)."""
 
 def score_sgf(
-    record: RecordLike,
+    record: _RecordLike,
     *,
-    rules: Optional[RulesLike] = None,
+    rules: Optional[_RulesLike] = None,
     komi: Optional[float] = None,
     dead: Union[str, List[str], None] = None,
     strict: bool = False,
@@ -59,7 +59,7 @@ def score_sgf(
 def check_files(
     paths: Iterable[Union[str, "os.PathLike[str]"]],
     *,
-    rules: Optional[RulesLike] = None,
+    rules: Optional[_RulesLike] = None,
     strict: bool = False,
     jobs: Optional[int] = None,
     json: bool = False,
@@ -69,7 +69,7 @@ def check_files(
 def score_files(
     paths: Iterable[Union[str, "os.PathLike[str]"]],
     *,
-    rules: Optional[RulesLike] = None,
+    rules: Optional[_RulesLike] = None,
     komi: Optional[float] = None,
     dead: Union[str, List[str], None] = None,
     strict: bool = False,
@@ -81,10 +81,11 @@ def score_files(
 def builtin_ids() -> List[str]:
     """The ids of the built-in variants, sorted."""
 
+@final
 class Rules:
     """A rules variant, validated: a built-in id or a spec file path (``RulesError`` if not)."""
 
-    def __init__(self, spec: Union[str, "os.PathLike[str]"]) -> None: ...
+    def __new__(cls, spec: Union[str, "os.PathLike[str]"]) -> "Rules": ...
     @staticmethod
     def from_toml(text: str, name: str = "custom.toml") -> "Rules":
         """A variant from spec text; its id is the stem of ``name``."""
@@ -96,27 +97,28 @@ class Rules:
     def komi(self) -> float: ...
     def entries(self) -> Dict[str, str]:
         """Every key of the spec language with its value as TOML."""
-    def __getitem__(self, key: str) -> str: ...
+    def __getitem__(self, key: str, /) -> str: ...
     def diff(self, other: "Rules") -> List[Tuple[str, str, str]]:
         """``(key, this value, other value)`` for every key whose value differs."""
     def to_toml(self) -> str:
         """The resolved variant as a complete spec file."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Game:
     """A game under one ruleset, on the weiqi engine (exact superko, every rule of the variant)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rules: Union[Rules, str, "os.PathLike[str]"],
-        size: Optional[SizeLike] = None,
+        size: Optional[_SizeLike] = None,
         *,
         komi: Optional[float] = None,
         handicap: int = 0,
-        black: Optional[List[MoveLike]] = None,
-        white: Optional[List[MoveLike]] = None,
+        black: Optional[List[_MoveLike]] = None,
+        white: Optional[List[_MoveLike]] = None,
         to_move: Optional[str] = None,
-    ) -> None: ...
+    ) -> "Game": ...
     @property
     def rules(self) -> Rules: ...
     @property
@@ -138,19 +140,19 @@ class Game:
     def result(self) -> Optional[str]:
         """The result once the game ended (``"B+3.5"``, ``"0"``, ``"Void"``), else ``None``."""
     @property
-    def captured(self) -> List[Point]:
+    def captured(self) -> List[_Point]:
         """The stones the last move removed."""
     @property
     def board(self) -> npt.NDArray[np.int8]:
         """``(height, width)`` int8: 1 black, -1 white, 0 empty."""
     def hash(self) -> int:
         """The Zobrist hash of the board (0 when empty)."""
-    def play(self, move: MoveLike) -> None:
+    def play(self, move: _MoveLike) -> None:
         """Plays ``move`` for the player to move; ``IllegalMove`` if the rules refuse it."""
     def pass_(self) -> None:
         """Passes for the player to move."""
-    def is_legal(self, move: MoveLike) -> bool: ...
-    def legal_moves(self) -> List[Optional[Point]]:
+    def is_legal(self, move: _MoveLike) -> bool: ...
+    def legal_moves(self) -> List[Optional[_Point]]:
         """Board plays in row order as ``(row, col)``, then ``None`` for the pass."""
     def legal_actions(self) -> List[int]:
         """The legal action indices, ascending."""
@@ -158,12 +160,25 @@ class Game:
         """``(height, width)`` bool: where the player to move may play a stone now."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """``(width * height + 1,)`` bool over the action indices, the pass last."""
-    def action_of(self, move: MoveLike) -> int:
+    def action_of(self, move: _MoveLike) -> int:
         """The action index of ``move``."""
     def undo(self) -> bool:
         """Takes back the last move; ``False`` when there is none."""
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any) -> "Game": ...
-    def score(self, dead: Optional[List[MoveLike]] = None) -> Dict[str, Any]:
+    def score(self, dead: Optional[List[_MoveLike]] = None) -> Dict[str, Any]:
         """The count with the strings of ``dead`` removed: the fields of ``weiqi score --json``."""
+
+__all__ = [
+    "Game",
+    "IllegalMove",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "builtin_ids",
+    "check_files",
+    "check_sgf",
+    "score_files",
+    "score_sgf",
+]
