@@ -8,6 +8,8 @@ use weiqi_core::{
     Setup, SideScore,
 };
 use weiqi_engine::Engine;
+use weiqi_record::dead::auto::enclosed_without_territory;
+use weiqi_record::dead::{DeadStones, Source};
 
 use crate::arrays::{self, Dtype};
 use crate::moves::{self, Parsed};
@@ -113,11 +115,13 @@ fn winner(result: &GameResult) -> &'static str {
 }
 
 /// A count as the `score --json` object spells its fields (JSON.md): `komi`, `black`,
-/// `white`, `margin`, `winner`, `result`, `dead`, `territory` and `notes`.
+/// `white`, `margin`, `winner`, `result`, `dead` (`weiqi_record`'s object for the stones
+/// given, or for none), `territory` and `notes`.
 fn score_dict<'py>(
     py: Python<'py>,
     score: &Score,
     size: BoardSize,
+    dead: &DeadStones,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("komi", points(py, score.komi)?)?;
@@ -126,20 +130,18 @@ fn score_dict<'py>(
     d.set_item("margin", points(py, score.margin)?)?;
     d.set_item("winner", winner(&score.result))?;
     d.set_item("result", score.result.to_sgf())?;
-    let mut dead_points: Vec<String> = Vec::new();
     let mut territory = ByColor::<Vec<String>>::default();
     for (p, mark) in size.points().zip(&score.marks) {
         match *mark {
             PointMark::Territory(c) => territory[c].push(p.to_sgf()),
             // The point of a dead stone is the opponent's once the stone is removed.
-            PointMark::Dead(c) => {
-                territory[c.opponent()].push(p.to_sgf());
-                dead_points.push(p.to_sgf());
-            }
+            PointMark::Dead(c) => territory[c.opponent()].push(p.to_sgf()),
             _ => {}
         }
     }
-    d.set_item("dead", dead_points)?;
+    let dead = serde_json::to_string(&dead.to_json())
+        .map_err(|e| PyValueError::new_err(format!("cannot write json: {e}")))?;
+    d.set_item("dead", crate::record::loads(py, &dead)?)?;
     let t = PyDict::new(py);
     t.set_item("black", &territory.black)?;
     t.set_item("white", &territory.white)?;
@@ -423,7 +425,8 @@ impl Game {
     /// The count of the board as it stands, with the strings of the stones in `dead` removed
     /// as dead (a stone names its whole string), under the variant's scoring: a dict with the
     /// fields of `weiqi score --json` for a count (`komi`, `black`, `white`, `margin`,
-    /// `winner`, `result`, `dead`, `territory`, `notes`; points as SGF text).
+    /// `winner`, `result`, `dead` as `--dead` with these points or `none` gives it,
+    /// `territory`, `notes`; points as SGF text).
     #[pyo3(signature = (dead = None))]
     fn score<'py>(
         &self,
@@ -462,7 +465,22 @@ impl Game {
             .engine
             .count(&points)
             .ok_or_else(|| PyValueError::new_err("the count overflows"))?;
-        score_dict(py, &score, size)
+        // As `weiqi score --dead` says of them: stones given settle the board; with none, the
+        // stones a count keeps alive in the opponent's area are named as unsettled.
+        let dead = if points.is_empty() {
+            DeadStones {
+                points,
+                source: Source::None,
+                unsettled: enclosed_without_territory(&Referee::board(&self.engine)),
+            }
+        } else {
+            DeadStones {
+                points,
+                source: Source::Given,
+                unsettled: Vec::new(),
+            }
+        };
+        score_dict(py, &score, size, &dead)
     }
 
     fn __repr__(&self) -> String {

@@ -169,7 +169,7 @@ fn record_error(py: Python<'_>, kind: &str, message: &str) -> PyErr {
 static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// A JSON text as Python objects (`json.loads`).
-fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     let loads = JSON_LOADS.get_or_try_init(py, || {
         py.import("json")?.getattr("loads").map(Bound::unbind)
     })?;

@@ -215,10 +215,19 @@ def test_score_counts_dead_strings_and_checks_its_argument():
     for mv in [(0, 2), (4, 4), (1, 2), (3, 4), (2, 2), (4, 3), (3, 2), (3, 3), (4, 2)]:
         game.play(mv)
     alive = game.score()
-    assert alive["dead"] == [] and alive["komi"] == 0
+    assert alive["komi"] == 0
+    # As `weiqi score --dead none` says: White's stones in Black's area are unsettled.
+    assert alive["dead"] == {
+        "points": [],
+        "source": "none",
+        "unsettled": ["dd", "ed", "de", "ee"],
+    }
     assert set(alive) >= {"komi", "black", "white", "margin", "winner", "result", "territory"}
     dead = game.score(dead=[(3, 3)])  # one stone names its whole string
-    assert sorted(dead["dead"]) == ["dd", "de", "ed", "ee"]
+    assert dead["dead"] == {"points": ["dd"], "source": "given", "unsettled": []}
+    # The points of the dead string count for Black.
+    assert {"dd", "de", "ed", "ee"} <= set(dead["territory"]["black"])
+    assert len(dead["territory"]["black"]) == 20
     assert dead["white"]["stones"] == 0
     assert dead["black"]["total"] == 25 and dead["winner"] == "B" and dead["result"] == "B+25"
     with pytest.raises(ValueError, match="holds no stone"):
