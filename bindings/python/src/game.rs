@@ -18,9 +18,9 @@ use crate::rules::Rules;
 /// A game of Go under one ruleset, on the weiqi engine: exact superko and every rule of the
 /// variant, play and undo in microseconds.
 ///
-/// `Game(rules, size=19, *, komi=None, handicap=0)`: `rules` is a `Rules` or anything
-/// `Rules(...)` takes (a built-in id such as `"chinese"`, a spec file path); `size` an int, a
-/// `(width, height)` tuple or `"19x13"`; `komi` overrides the variant's (a multiple of 0.5);
+/// `Game(rules, size=19, *, komi=None, handicap=0, black=None, white=None, to_move=None)`:
+/// `rules` is a `Rules` or anything `Rules(...)` takes (a built-in id such as
+/// `"chinese-1988"`, a spec file path); `size` an int, a `(width, height)` tuple or `"19x13"`; `komi` overrides the variant's (a multiple of 0.5);
 /// `handicap` 0 is an even game, 1 a handicap game without stones, N >= 2 places N stones as
 /// the variant does; `black` and `white` are setup stones (lists of points; with a handicap of
 /// 2 or more they are the handicap stones) and `to_move` (`"B"` or `"W"`) the first player of a
