@@ -21,11 +21,11 @@ use crate::rules::Rules;
 /// `Game(rules, size=19, *, komi=None, handicap=0, black=None, white=None, to_move=None)`:
 /// `rules` is a `Rules` or anything `Rules(...)` takes (a built-in id such as
 /// `"chinese-1988"`, a spec file path); `size` an int, a `(width, height)` tuple or `"19x13"`;
-/// `komi` overrides the variant's (a multiple of 0.5); `handicap` 0 is an even game, 1 a handicap game without stones, N >= 2 places N stones as
-/// the variant does; `black` and `white` are setup stones (lists of points; with a handicap of
-/// 2 or more they are the handicap stones) and `to_move` (`"B"` or `"W"`) the first player of a
-/// position that is not a game start (a setup the variant's start contradicts is a
-/// `ValueError`).
+/// `komi` overrides the variant's (a multiple of 0.5); `handicap` 0 is an even game, 1 a
+/// handicap game without stones, N >= 2 places N stones as the variant does; `black` and
+/// `white` are setup stones (lists of points; with a handicap of 2 or more they are the
+/// handicap stones) and `to_move` (`"B"` or `"W"`) the first player of a position that is not
+/// a game start (a setup the variant's start contradicts is a `ValueError`).
 ///
 /// Moves are `(row, col)` tuples (row 0 at the top, the board array's indexing), GTP (`"D4"`)
 /// or SGF (`"dd"`) text, action indices (`row * width + col`; `width * height` is the pass),
