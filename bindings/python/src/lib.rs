@@ -2,8 +2,8 @@
 //! rules and its record rulings for Python programs, through PyO3.
 //!
 //! The module `weiqi_rules._native` holds everything; `python/weiqi_rules/__init__.py`
-//! re-exports it and `_native.pyi` types it. Nothing here rules on anything: a [`rules::Rules`]
-//! is a `weiqi_spec::Ruleset`, a [`game::Game`] is a `weiqi_engine::Engine`, and a record is
+//! re-exports it and `_native.pyi` types it. Nothing here rules on anything: a `Rules`
+//! is a `weiqi_spec::Ruleset`, a `Game` is a `weiqi_engine::Engine`, and a record is
 //! ruled by the same code as `weiqi check` and `weiqi score`, so a Python caller gets the
 //! command line's rulings and its JSON objects (as dicts) unchanged.
 //!
