@@ -277,7 +277,10 @@ fn placed(name: &str, game: Option<usize>, object: &str) -> String {
     let prefix = format!("{{\"file\":{file}");
     match object.strip_prefix(&prefix) {
         Some(rest) => format!("{prefix},\"game\":{game}{rest}"),
-        None => format!("{prefix},\"game\":{game},{}", &object[1..]),
+        None => format!(
+            "{prefix},\"game\":{game},{}",
+            object.strip_prefix('{').unwrap_or(object)
+        ),
     }
 }
 
