@@ -128,3 +128,29 @@ def test_collections_and_directories(tmp_path):
         wr.check_files(str(tmp_path))
     with pytest.raises(ValueError):
         wr.check_files([tmp_path], jobs=0)
+
+
+def test_the_batch_releases_the_gil(repo_root):
+    # While check_files rules on its pool, another Python thread runs: the main thread below
+    # keeps counting inside the call's time window (with the GIL held it could not run at all).
+    import threading
+    import time
+
+    files = [repo_root / "games/sample.sgf"] * 1500
+    window = {}
+
+    def batch():
+        window["start"] = time.perf_counter()
+        wr.check_files(files, jobs=1, json=True)
+        window["end"] = time.perf_counter()
+
+    worker = threading.Thread(target=batch)
+    ticks = []
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    worker.join()
+    inside = [t for t in ticks if window["start"] < t < window["end"]]
+    assert window["end"] - window["start"] > 0.05, "the batch was too short to tell"
+    assert len(inside) >= 10, (len(inside), window)
