@@ -1,4 +1,4 @@
-//! `cargo xtask tidy`: the crate dependency edges of CONVENTIONS.md, read from `cargo metadata`.
+//! `cargo xtask tidy`: the crate dependency edges of docs/style.md, read from `cargo metadata`.
 //!
 //! Dependencies point down only: core <- spec <- {interpreter, engine} <- harness <- fuzz.
 //! The interpreter and the engine never depend on each other (not even as dev-dependencies):
@@ -145,7 +145,7 @@ fn check(members: &[String], edges: &[Edge]) -> Vec<String> {
             .is_some_and(|(_, deps)| deps.contains(&edge.to.as_str()));
         if !allowed {
             problems.push(format!(
-                "{} may not depend on {} ({} dependency): see CONVENTIONS.md, crate edges",
+                "{} may not depend on {} ({} dependency): see docs/style.md, crate edges",
                 edge.from, edge.to, edge.kind
             ));
         }

@@ -66,7 +66,7 @@ fn has_note(v: &Value, part: &str) -> bool {
 
 #[test]
 fn a_resigned_game_is_ruled_by_its_result_and_the_count_is_labelled() {
-    // Issue 10 / DECISIONS.md 26: fuego-regression cgos/2007_189582.sgf, RE[B+Resign], was
+    // Issue 10 / docs/decisions.md 26: fuego-regression cgos/2007_189582.sgf, RE[B+Resign], was
     // "scored" W+4.5.
     let file = corpus("fuego-regression/cgos/2007_189582.sgf");
     let v = json(&["score", &file, "--json"], 0);
@@ -91,7 +91,7 @@ fn a_resigned_game_is_ruled_by_its_result_and_the_count_is_labelled() {
 
 #[test]
 fn ha_without_ab_takes_blacks_first_moves_as_the_fixed_handicap_stones() {
-    // Issue 10 / DECISIONS.md 23: weiqi invented fixed stones, then reported `occupied`.
+    // Issue 10 / docs/decisions.md 23: weiqi invented fixed stones, then reported `occupied`.
     let file = record(
         "ha-without-ab",
         b"(;GM[1]FF[4]SZ[19]HA[3]KM[0.5]RU[Japanese];B[pp];B[dd];B[pd];W[dp])",
@@ -127,7 +127,7 @@ fn ha_without_ab_takes_blacks_first_moves_as_the_fixed_handicap_stones() {
 
 #[test]
 fn non_alternating_moves_are_omitted_passes_and_keep_their_numbers() {
-    // Issue 10 / DECISIONS.md 24: Fox's `AB[..];W[..];W[..]` handicap starts.
+    // Issue 10 / docs/decisions.md 24: Fox's `AB[..];W[..];W[..]` handicap starts.
     let file = record(
         "fox-handicap-start",
         b"(;GM[1]FF[4]SZ[19]HA[2]KM[0.5]RU[Chinese]AB[dp][pd];W[dd];W[pp];B[qq])",
@@ -403,7 +403,7 @@ fn a_triple_ko_record_that_goes_on_is_ended_where_the_variant_ends_it_and_ruled_
 
 #[test]
 fn a_first_move_against_the_variant_is_wrong_turn_under_every_variant() {
-    // Issue 8 item 4 / DECISIONS.md 22: the reader took the first mover from the first move.
+    // Issue 8 item 4 / docs/decisions.md 22: the reader took the first mover from the first move.
     let even = record("first-white", b"(;GM[1]FF[4]SZ[9];W[ee];B[cc];W[gg])");
     let handicap = record(
         "first-black-after-stones",
@@ -430,7 +430,7 @@ fn a_first_move_against_the_variant_is_wrong_turn_under_every_variant() {
 
 #[test]
 fn black_setup_stones_with_white_to_move_are_a_handicap_game() {
-    // Issue 8 item 8 / DECISIONS.md 23 / seed 003: the handicap is the black stones on the
+    // Issue 8 item 8 / docs/decisions.md 23 / seed 003: the handicap is the black stones on the
     // board before White's first move: komi 0.5 and White's +N under chinese-kgs.
     let file = record(
         "inferred-handicap",

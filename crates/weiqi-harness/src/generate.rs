@@ -1,6 +1,6 @@
 //! Generators: bytes in, a valid test case out.
 //!
-//! One code base serves every driver (CONVENTIONS.md 15, 16): each generator reads an
+//! One code base serves every driver (docs/style.md 15, 16): each generator reads an
 //! [`arbitrary::Unstructured`], so cargo-fuzz feeds it libFuzzer's bytes, the proptest strategy
 //! [`case_strategy`] feeds it a byte vector, and the seeded plain test feeds it bytes from a
 //! fixed pseudo-random stream ([`seeded_bytes`]). Every generator is total: exhausted bytes read
@@ -76,7 +76,7 @@ fn builtin_ids() -> Vec<&'static str> {
     weiqi_spec::builtin_ids()
 }
 
-/// The twelve variants of DECISIONS.md "The built-in variants", sorted: the list `u.choose`
+/// The twelve variants of docs/decisions.md "The built-in variants", sorted: the list `u.choose`
 /// picked from when the fuzz regressions were recorded.
 const DECISIONS_IDS: [&str; 12] = [
     "aga",
@@ -94,7 +94,7 @@ const DECISIONS_IDS: [&str; 12] = [
 ];
 
 /// A built-in variant chosen by one byte, stable when a maintainer adds a file to `spec/`
-/// (issue 13, item 6): a byte below 240 picks among the twelve of DECISIONS.md exactly as
+/// (issue 13, item 6): a byte below 240 picks among the twelve of docs/decisions.md exactly as
 /// `u.choose` over them did (the byte modulo 12), so the committed fuzz regressions decode to the
 /// same case whatever is added; a byte of 240 or more picks one of the other built-ins (the byte
 /// modulo their count), or, when there are none, again the byte modulo 12. Every built-in is
@@ -532,7 +532,7 @@ impl Case {
 
     /// A random final position to score: a board from [`board_size`] (at most 49 points, so the
     /// count is quick), stones at a random density (strings without a liberty removed), a
-    /// handicap of 0 or 1 now and then (the handicap komi and tie rule: DECISIONS.md 21), an
+    /// handicap of 0 or 1 now and then (the handicap komi and tie rule: docs/decisions.md 21), an
     /// integral komi half the time (so ties occur), and the ruleset from [`biased_ruleset`] on the
     /// scoring axes (area or territory, seki eyes, neutral fill, shared points, pass stones,
     /// tie rules, the end procedure). The script passes at once and proposes random dead sets.

@@ -1,7 +1,7 @@
 //! The differential oracle: the interpreter and the engine play the same script, and after every
 //! step every observation of the [`Referee`] trait must be equal.
 //!
-//! Three outcomes (CONVENTIONS.md 17, after wasmtime's `DiffEqResult`): both referees agree
+//! Three outcomes (docs/style.md 17, after wasmtime's `DiffEqResult`): both referees agree
 //! (on every accepted action, and on every refusal with the same reason); or the interpreter ran
 //! out of fuel ([`Outcome::Inconclusive`]: the states may differ from there on, so the game
 //! stops). Anything else is a [`Divergence`], which names the first diverging observation, both
@@ -237,7 +237,7 @@ impl Game<'_> {
     }
 
     /// The setup observations both referees offer beside the trait: the setup notes
-    /// (DECISIONS.md 25), the komi in force and the handicap.
+    /// (docs/decisions.md 25), the komi in force and the handicap.
     fn compare_setup(&self) -> Step<()> {
         self.same("notes", self.interp.notes(), self.engine.notes())?;
         self.same("komi", self.interp.komi(), self.engine.komi())?;

@@ -1,4 +1,4 @@
-//! The differential oracle under plain `cargo test` (issue 12, deliverable 2; CONVENTIONS.md
+//! The differential oracle under plain `cargo test` (issue 12, deliverable 2; docs/style.md
 //! 15): fixed seeds, a budget of `WEIQI_HARNESS_CASES` cases (default 150, a few seconds in a debug build), the
 //! statistics printed at the end (`cargo test -p weiqi-harness --test differential --
 //! --nocapture`).

@@ -285,7 +285,7 @@ fn undo_keeps_every_earlier_board_in_the_repetition_indexes() {
     let size = BoardSize::square(3).expect("size");
     let mut repetitions = 0;
     // Every built-in variant, and AGA under natural situational superko (the reading of its
-    // author and of the BGA, VARIANTS.md 2.8): no built-in variant has that rule, and its
+    // author and of the BGA, docs/variants.md 2.8): no built-in variant has that rule, and its
     // per-player indexes are undone apart from the others (found by mutation testing, 2
     // December 2026: undo restoring the positional index instead left the board in them).
     let nssk =

@@ -32,7 +32,7 @@ pub struct Record {
     pub komi_text: Option<String>,
     /// Why the komi could not be read (`KM[3.75]`, `KM[6,5]`, `KM[1e308]`), if it could not.
     pub komi_problem: Option<String>,
-    /// Handicap stones (`HA`; 0 when absent or unreadable). `HA` adds no stones (DECISIONS.md
+    /// Handicap stones (`HA`; 0 when absent or unreadable). `HA` adds no stones (docs/decisions.md
     /// 23): [`Record::game_start`] finds them.
     pub handicap: u32,
     /// Whether the record has a readable `HA`.

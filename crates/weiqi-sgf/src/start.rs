@@ -1,17 +1,17 @@
 //! How a record's game starts: the [`Setup`] a referee begins from (the shared Setup contract of
-//! issue 8 and DECISIONS.md 21-23).
+//! issue 8 and docs/decisions.md 21-23).
 //!
 //! - `HA` adds no stones (SGF FF\[4\]). The handicap stones are the root's `AB` (any setup before
 //!   the first move), or Black's consecutive leading moves: a free placement written as moves
 //!   stays moves (the variant plays it); under a variant that places fixed stones those moves
-//!   are the handicap stones, taken as setup with a note (DECISIONS.md 23).
+//!   are the handicap stones, taken as setup with a note (docs/decisions.md 23).
 //! - `HA` >= 2 with neither: ruled as recorded, with a note: no stone is invented.
 //! - `HA` missing and only black setup stones (two or more) with White to move: a handicap game
 //!   of that many stones, with a note (seed 003: the handicap is "the number of black stones on
 //!   the board before White's first move").
 //! - The first mover of a game start (an empty board, handicap stones) is the variant's: the
 //!   reader never takes it from the first move, so a wrong first move is ruled `wrong-turn`
-//!   (DECISIONS.md 22). A position (other setup stones) takes it from `PL`, else the first move.
+//!   (docs/decisions.md 22). A position (other setup stones) takes it from `PL`, else the first move.
 
 use weiqi_core::{Color, Move, Setup};
 use weiqi_spec::{Placement, Ruleset};
@@ -131,7 +131,7 @@ impl Record {
                             "HA",
                             format!(
                                 "HA[{n}] without AB: Black's first {taken} moves ({}) are the \
-                                 handicap stones, placed as setup (DECISIONS.md 23); the moves \
+                                 handicap stones, placed as setup (docs/decisions.md 23); the moves \
                                  keep the record's numbers",
                                 list.join(", ")
                             ),
@@ -163,7 +163,7 @@ impl Record {
                 "AB",
                 format!(
                     "no HA: the {blacks} black setup stones with White to move are a handicap \
-                     of {blacks} stones (DECISIONS.md 23, seed 003)"
+                     of {blacks} stones (docs/decisions.md 23, seed 003)"
                 ),
             )?;
             (u32::try_from(blacks).unwrap_or(0), stones, None)
@@ -183,7 +183,7 @@ impl Record {
         })
     }
 
-    /// `PL` at a game start does not choose the first mover (DECISIONS.md 22): a note when it
+    /// `PL` at a game start does not choose the first mover (docs/decisions.md 22): a note when it
     /// disagrees with the variant.
     fn pl_at_game_start(&self, notes: &mut Notes<'_>, variant: Option<Color>) {
         if let (Some(pl), Some(v)) = (self.player_to_move, variant)
@@ -191,7 +191,7 @@ impl Record {
         {
             notes.info(format!(
                 "PL[{}] ignored: at the start of a game the variant says who moves first \
-                 ({v}; DECISIONS.md 22)",
+                 ({v}; docs/decisions.md 22)",
                 pl.letter()
             ));
         }

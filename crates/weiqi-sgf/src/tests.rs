@@ -75,7 +75,7 @@ fn game_info_is_read() {
             (Point::rc(6, 6), Color::Black)
         ]
     );
-    // A game start: the variant, not PL, says who moves first (DECISIONS.md 22).
+    // A game start: the variant, not PL, says who moves first (docs/decisions.md 22).
     let setup = r.setup();
     assert_eq!(setup.to_move, None);
     assert_eq!(setup.handicap, 2);
@@ -429,7 +429,7 @@ fn every_corpus_file_round_trips() {
 
 #[test]
 fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
-    // VARIANTS.md 2.12 and PEERS.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for Ing.
+    // docs/variants.md 2.12 and docs/peers.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for Ing.
     for (ru, id) in [
         ("Japanese", "japanese-1989"),
         ("Chinese", "chinese-kgs"),
