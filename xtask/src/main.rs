@@ -4,7 +4,8 @@
 //! cargo xtask ci [--skip STEP]...   everything .ci/run checks (fmt, clippy, test, codegen, spec-check, tidy, fuzz)
 //! cargo xtask spec-check            validate every file of spec/
 //! cargo xtask codegen [--check]     write spec/README.md from the spec types (--check: fail if stale)
-//! cargo xtask tidy                  check the crate dependency edges of docs/style.md
+//! cargo xtask tidy                  check the crate dependency edges of docs/style.md, and that
+//!                                   no file cites a document outside the repository
 //! cargo xtask agreement [--check] [--gnugo]
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
 //! cargo xtask rulings [--check | --table]
@@ -17,6 +18,7 @@
 
 mod agreement;
 mod ci;
+mod citations;
 mod codegen;
 mod fuzz;
 mod mutants;

@@ -1,4 +1,6 @@
-//! `cargo xtask tidy`: the crate dependency edges of docs/style.md, read from `cargo metadata`.
+//! `cargo xtask tidy`: the crate dependency edges of docs/style.md, read from `cargo metadata`,
+//! and the citations of the repository's files (every one resolves inside the repository: see
+//! [`crate::citations`]).
 //!
 //! Dependencies point down only: core <- spec <- {interpreter, engine} <- harness <- fuzz.
 //! The interpreter and the engine never depend on each other (not even as dev-dependencies):
@@ -84,10 +86,18 @@ pub fn run(root: &Path) -> Result<(), String> {
     let metadata: serde_json::Value = serde_json::from_slice(&output.stdout)
         .map_err(|e| format!("cargo metadata printed invalid JSON: {e}"))?;
     let (members, edges) = edges(&metadata)?;
-    let problems = check(&members, &edges);
+    let mut problems = check(&members, &edges);
+    let files = match crate::citations::run(root) {
+        Ok(files) => files,
+        Err(dangling) => {
+            problems.extend(dangling);
+            0
+        }
+    };
     if problems.is_empty() {
         println!(
-            "tidy: {} crates, {} workspace edges, all allowed",
+            "tidy: {} crates, {} workspace edges, all allowed; {files} files, no citation \
+             outside the repository",
             members.len(),
             edges.len()
         );
