@@ -36,10 +36,11 @@ const SHARED: &str = concat!("sha", "red/");
 const SHARED_ALLOWED: &str = "corpus";
 
 /// Files whose citations wait for a move by another branch: reported on every run, never a
-/// failure. `crates/weiqi-cli/src/` is being moved while its citations are rewritten; once the
-/// move lands and its citations are rewritten, this list must be emptied (the check then
-/// covers the whole repository again).
-const PENDING: &[&str] = &["crates/weiqi-cli/src/"];
+/// failure. `crates/weiqi-cli/src/` is being moved while its citations are rewritten, and
+/// `crates/weiqi-cli/JSON.md` shows its output word for word (a test compares them); once the
+/// move lands and the citations of both are rewritten, this list must be emptied (the check
+/// then covers the whole repository again).
+const PENDING: &[&str] = &["crates/weiqi-cli/src/", "crates/weiqi-cli/JSON.md"];
 
 /// Runs the check on the repository at `root`: `Ok` with the number of files read, or every
 /// dangling citation, one line each (`path:line: ...`).
