@@ -2,8 +2,8 @@
 //! on the engine, on the interpreter and on the `goban` 0.20.1 crate (the in-run baseline).
 //!
 //! Every implementation is driven through one small trait, [`PlayoutBoard`], by one loop,
-//! [`playout`], which is the move choice of docs/workloads.md word for word: the empty-point list is
-//! kept by the loop (the played point swap-removed, captured points appended in row-major
+//! [`playout`], which is the move choice of docs/workloads.md word for word: the empty-point list
+//! is kept by the loop (the played point swap-removed, captured points appended in row-major
 //! order), candidates are drawn by multiply-shift from xorshift64*, an own eye or an illegal
 //! point is swapped out of reach for the rest of the move, and the cap is `3*N*N` moves, passes
 //! included. Because the loop is shared and the captured points are put back in a canonical
@@ -144,9 +144,9 @@ impl Workload {
 
     /// The variant the engine and the interpreter play: the built-in `tromp-taylor` (area,
     /// two passes end the game with every stone alive, komi 7.5, positional superko with the
-    /// empty board in the history) with two changes: `play.suicide = "forbidden"` (docs/workloads.md:
-    /// "legal = empty, not suicide, ...") and `play.ko` set to the workload's rule
-    /// ([`Workload::ko`]).
+    /// empty board in the history) with two changes: `play.suicide = "forbidden"`
+    /// (docs/workloads.md: "legal = empty, not suicide, ...") and `play.ko` set to the workload's
+    /// rule ([`Workload::ko`]).
     pub fn ruleset(self) -> Result<Ruleset, weiqi_spec::SpecErrors> {
         let mut rules = weiqi_spec::builtin("tromp-taylor")?;
         rules.play.suicide = Suicide::Forbidden;

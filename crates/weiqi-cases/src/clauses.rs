@@ -331,7 +331,8 @@ fn handicap_free_with_white_passes_decisions_2() {
     assert_eq!(g.pass_stones(), ByColor { black: 1, white: 1 });
 }
 
-// ---- end.* (docs/variants.md 3.e) -----------------------------------------------------------------
+// ---- end.* (docs/variants.md 3.e)
+// -----------------------------------------------------------------
 
 fn stop_agreement_and_wrong_phase_variants_3_e() {
     let diagram = "

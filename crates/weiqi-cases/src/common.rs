@@ -58,9 +58,9 @@ use weiqi_core::{Action, Board, Color, Illegal, Move, Phase, Point, Referee, Set
 use weiqi_spec::Ruleset;
 
 /// The twelve variants of docs/decisions.md "The built-in variants", sorted: the per-variant tables
-/// of docs/variants.md section 4 give a row for exactly these. A variant a maintainer adds to `spec/`
-/// runs in every case that holds under every variant ([`all_ids`]); its per-variant rulings are
-/// shown by the rulings corpus (issue 13, item 6).
+/// of docs/variants.md section 4 give a row for exactly these. A variant a maintainer adds to
+/// `spec/` runs in every case that holds under every variant ([`all_ids`]); its per-variant rulings
+/// are shown by the rulings corpus (issue 13, item 6).
 pub const DECISIONS_IDS: [&str; 12] = [
     "aga",
     "chinese-1988",

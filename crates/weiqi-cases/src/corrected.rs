@@ -26,7 +26,8 @@ fn sgf(text: &str) -> Point {
     Point::parse(text, size(9)).expect("valid SGF point")
 }
 
-// ---- Handicap 1 (issue 8 item 3, docs/decisions.md 21) -------------------------------------------
+// ---- Handicap 1 (issue 8 item 3, docs/decisions.md 21)
+// -------------------------------------------
 
 fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
     // Issue 8 item 3: `(;GM[1]FF[4]SZ[9]RU[AGA]HA[1];B[ee];W[];B[])` was scored with komi 7.5;
@@ -82,7 +83,8 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
     assert_eq!(winner(tie_of(1)), Some(White), "handicap 1: ties to White");
 }
 
-// ---- The first mover (issue 8 item 4, docs/decisions.md 22) --------------------------------------
+// ---- The first mover (issue 8 item 4, docs/decisions.md 22)
+// --------------------------------------
 
 fn the_variant_says_who_moves_first_decisions_22() {
     for id in all_ids() {
@@ -173,7 +175,8 @@ fn first_after_placement_black_moves_black_first_handicap_key() {
     assert_eq!(g.to_move(), White, "the built-in value, for contrast");
 }
 
-// ---- Ing's normal end (issue 8 item 2, docs/decisions.md 3 revised) ------------------------------
+// ---- Ing's normal end (issue 8 item 2, docs/decisions.md 3 revised)
+// ------------------------------
 
 /// Issue 8 item 2's record: `(;GM[1]FF[4]SZ[9]RU[GOE]AB[ea][eb]...[ei]AW[fa][fb][bc][fc]...[fi]
 /// PL[B];B[];W[];B[];W[]TB[...]TW[...])`: Black's column e, White's column f, and a dead White
@@ -288,7 +291,8 @@ fn ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3() {
     );
 }
 
-// ---- Long cycles with a pass (issue 8 items 5 and 6, docs/decisions.md 12, 13) -------------------
+// ---- Long cycles with a pass (issue 8 items 5 and 6, docs/decisions.md 12, 13)
+// -------------------
 
 /// Issue 8 item 5's record: `(;GM[1]FF[4]SZ[5]AB[ba][da][cb][db][eb]AW[ab][bb][bc][cc][dc][ec]
 /// [ad][bd][dd][be][ce][de][ee]PL[B];...)`, the position of docs/variants.md 4.3.

@@ -81,9 +81,10 @@ impl Cycle {
     /// Plays the cycle in every orientation under the twelve variants of docs/decisions.md:
     /// refused at the last play by positional superko (`chinese-1988`, `chinese-kgs`,
     /// `egf-sir`, `tromp-taylor`) and by AGA's situational superko, because the setup is entry 0
-    /// of the repetition history (docs/decisions.md 7); legal under New Zealand's, which ignores the
-    /// initial position (docs/decisions.md 13), under simple ko, and under Ing's rules (docs/variants.md
-    /// 3.a: the recurrence only records a Rule D ban), where it recreates the setup board.
+    /// of the repetition history (docs/decisions.md 7); legal under New Zealand's, which ignores
+    /// the initial position (docs/decisions.md 13), under simple ko, and under Ing's rules
+    /// (docs/variants.md 3.a: the recurrence only records a Rule D ban), where it recreates the
+    /// setup board.
     fn check(&self, source: &str) {
         let last = self.steps.len();
         let psk = Ruling::Refused {

@@ -135,8 +135,8 @@ fn triple_ko_variants_4_2() {
     // Simple ko: all legal; the third occurrence of the start ends the game (J89 Art. 12,
     // docs/decisions.md 12): no result, Korean draw.
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
-    // New Zealand ignores the initial position (docs/decisions.md 13, it follows no move): the first
-    // forbidden play recreates the position after White's first move.
+    // New Zealand ignores the initial position (docs/decisions.md 13, it follows no move): the
+    // first forbidden play recreates the position after White's first move.
     let nz = refused(7, Illegal::SituationalSuperko { repeats: 1 });
     let draw = Ruling::AllLegal(Phase::Ended(Ending::Draw));
     check_table(

@@ -575,7 +575,8 @@ fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
 
 #[test]
 fn handicap_1_takes_the_handicap_komi_issue_8() {
-    // Issue 8 item 3, docs/decisions.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not 7.5.
+    // Issue 8 item 3, docs/decisions.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not
+    // 7.5.
     let v = json(&["score", &data("aga-handicap-1.sgf"), "--json"], 0);
     assert_eq!(v["rules"], "aga");
     assert_eq!(v["komi"].as_f64(), Some(0.5));

@@ -159,8 +159,8 @@ pub struct Engine {
 impl Engine {
     /// Starts a game of `ruleset` from `setup`, under the contract documented on [`Setup`]:
     /// handicap 0 is an even game, 1 a handicap game without stones (Black first, handicap komi;
-    /// docs/decisions.md 21), N >= 2 places N stones unless `setup.stones` already holds them (fixed
-    /// pattern as setup, or free placement played as Black's moves); the variant chooses the
+    /// docs/decisions.md 21), N >= 2 places N stones unless `setup.stones` already holds them
+    /// (fixed pattern as setup, or free placement played as Black's moves); the variant chooses the
     /// first player unless `setup.to_move` says otherwise (docs/decisions.md 22). Any board size is
     /// ruled (docs/decisions.md 25: a size the variant's text does not prescribe is the caller's
     /// note, not a refusal; see [`Engine::notes`]).

@@ -146,9 +146,9 @@ fn undo_refuses_after_a_resumption() {
 }
 
 /// Undo of a game ended by passes where the variant adds White's last pass (`end.last-pass =
-/// "white"`, docs/variants.md 3.d; AGA) under the Ing ko rule (docs/variants.md 3.a, rule H: a ko capture
-/// makes its stone hot, any other move cools them all): the added pass is an entry of its own,
-/// and undoing Black's final pass takes it back too and restores the hot stones as they were
+/// "white"`, docs/variants.md 3.d; AGA) under the Ing ko rule (docs/variants.md 3.a, rule H: a ko
+/// capture makes its stone hot, any other move cools them all): the added pass is an entry of its
+/// own, and undoing Black's final pass takes it back too and restores the hot stones as they were
 /// before that pass. Found missing by mutation testing (1 December 2026: the added pass skipping
 /// the hot-stone update under Ing survived, leaving undo one saved list out of step).
 #[test]

@@ -1,7 +1,7 @@
 //! The hard shapes the biased generators start from, and the board reading they need.
 //!
-//! Each [`Shape`] is a whole-board diagram (the positions of docs/variants.md section 4 that the case
-//! corpus `weiqi-cases` rules under every variant, plus the multi-ko, suicide and seki shapes
+//! Each [`Shape`] is a whole-board diagram (the positions of docs/variants.md section 4 that the
+//! case corpus `weiqi-cases` rules under every variant, plus the multi-ko, suicide and seki shapes
 //! this module adds), the player to move, and the moves of the cycle or the sequence that makes
 //! the shape hard (its *hint*: the biased script plays it often, so the cycle comes round and
 //! the refusal or the long-cycle end is reached). [`place`] puts a shape on a board: one of the

@@ -19,8 +19,8 @@
 //! Ing (seed 000): "if after the stop there is no disagreement on the status of the groups, the
 //! players pass again in a row (the total number of consecutive passes becomes four), after
 //! which the game is over" ("общее число последовательных пасов становится равно четырём").
-//! docs/decisions.md 3 (revised 2026-12): that is the normal end, so the agreed dead stones are dead
-//! after the four passes; only four passes with no agreement (a dispute played out) end with
+//! docs/decisions.md 3 (revised 2026-12): that is the normal end, so the agreed dead stones are
+//! dead after the four passes; only four passes with no agreement (a dispute played out) end with
 //! every stone alive. The two passes after the agreement are played as moves
 //! (`after-stop = "agreement-then-passes"`), and they are passes like any other (they count for
 //! `final-end-passes`; the agreement is checked first).
@@ -56,8 +56,8 @@ pub enum AfterPass {
     EndAllAlive,
 }
 
-/// Counts a pass (placement passes are not counted: docs/decisions.md 2, "no pass stones") and rules
-/// on it: a standing agreement first (`agreed`: the players agreed at the last stop under
+/// Counts a pass (placement passes are not counted: docs/decisions.md 2, "no pass stones")
+/// and rules on it: a standing agreement first (`agreed`: the players agreed at the last stop under
 /// `after-stop = "agreement-then-passes"`, and `stop-passes` passes since then end the game by
 /// it), then the final end (`final-end`), then the stop (`stop-passes`, `after-stop`).
 pub fn after_pass(rules: &EndRules, count: &mut PassCount, agreed: bool) -> AfterPass {

@@ -18,8 +18,8 @@
 //!   points; a record's `AB`, docs/decisions.md 23): nothing more is placed, and the player of
 //!   `handicap.first-after-placement` moves.
 //!
-//! Who moves first (docs/decisions.md 22): at a *game start* (an empty board, or the handicap stones
-//! alone) the variant decides: Black on an empty board and at handicap 0 or 1, the player of
+//! Who moves first (docs/decisions.md 22): at a *game start* (an empty board, or the handicap
+//! stones alone) the variant decides: Black on an empty board and at handicap 0 or 1, the player of
 //! `handicap.first-after-placement` after the handicap stones (seed 004 rules 2-3, seed 000,
 //! seed 002 art. 2.4). `Setup::to_move` may only confirm that choice there; a different player
 //! is refused ([`SetupError::FirstMover`]), so that a record whose first move contradicts the

@@ -8,7 +8,8 @@
 //! | [`strings`] | — | docs/variants.md 3.0 (strings, liberties) |
 //! | [`play`] | — | docs/variants.md 3.0 (a play: placement, capture) |
 //! | [`suicide`] | `play.suicide`, `play.single-stone-suicide` | docs/variants.md 3.0, 4.9 |
-//! | [`ko`] | `play.ko`, `play.initial-position` | docs/variants.md 3.a, 3.b; docs/decisions.md 1, 6, 7 |
+//! | [`ko`] | `play.ko`, `play.initial-position` | docs/variants.md 3.a, 3.b; docs/decisions.md 1,
+//! 6, 7 |
 //! | [`long_cycle`] | `play.long-cycle`, `play.long-cycle-repetitions`, `play.initial-position` | J89 Art. 12; docs/decisions.md 12 |
 //! | [`handicap`] | `board.sizes`, `handicap.*` | docs/decisions.md 2, 9, 21, 22, 25 |
 //! | [`end`] | `end.*` | docs/variants.md 3.e; seed 000; docs/decisions.md 3 |

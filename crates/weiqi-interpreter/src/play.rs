@@ -1,5 +1,5 @@
-//! A play (docs/variants.md 3.0): placement on an empty point, removal of the opponent's strings left
-//! without liberties, then the self-capture rule.
+//! A play (docs/variants.md 3.0): placement on an empty point, removal of the opponent's strings
+//! left without liberties, then the self-capture rule.
 //!
 //! J89 Art. 4-5: "stones that cannot exist (no liberty) after a move are removed"; seed 000 and
 //! Chinese 1988: "if a play leaves stones of both colours without liberties, only the

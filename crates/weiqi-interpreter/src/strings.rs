@@ -1,5 +1,5 @@
-//! Strings and liberties, by flood fill (docs/variants.md 3.0: "string(p): flood fill over neighbours
-//! of the same colour. liberties(s): empty neighbours of s").
+//! Strings and liberties, by flood fill (docs/variants.md 3.0: "string(p): flood fill over
+//! neighbours of the same colour. liberties(s): empty neighbours of s").
 //!
 //! Nothing is cached: every call walks the board again.
 

@@ -1,6 +1,6 @@
 //! The dame filling, teire and seki of `spec/FILLING.md` (docs/decisions.md 10, revised 2026-12) on
-//! the rulings of issue 8 item 1 and on a double-ko seki (docs/variants.md 4.12). Each position is the
-//! issue's SGF setup; the comments give the ruling the old fill got wrong.
+//! the rulings of issue 8 item 1 and on a double-ko seki (docs/variants.md 4.12). Each position is
+//! the issue's SGF setup; the comments give the ruling the old fill got wrong.
 
 use weiqi_core::{
     Action, Board, BoardSize, ByColor, Color, Ending, Move, Phase, Point, PointMark, Points,
@@ -339,8 +339,8 @@ fn gnu_go_regression_game_scores_its_result_w_26_5_issue_8() {
 
 #[test]
 fn the_dame_trap_and_the_seki_of_variants_4_6() {
-    // docs/variants.md 4.6: the dame trap's open point is filled (by either player: neutral), 3 : 5;
-    // the seki's shared liberty is never filled, 2 : 4.
+    // docs/variants.md 4.6: the dame trap's open point is filled (by either player: neutral), 3 :
+    // 5; the seki's shared liberty is never filled, 2 : 4.
     let trap = Board::from_diagram(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O")
         .expect("valid");
     let f = fill(&trap);

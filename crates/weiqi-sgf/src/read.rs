@@ -2,9 +2,9 @@
 //! the habits of real servers and programs, each read with a note (or refused when reading
 //! strictly, [`crate::ReadOptions::strict`]).
 //!
-//! The habits (issue 10; docs/decisions.md 23, 24): `PL[1]`/`PL[2]` (FF\[3\] numbers), `HA` that is not
-//! a whole number (`HA[7.5]`), both passes in one node (`B[tt]W[tt]`), `PL` after the first move
-//! (KGS writes it in move nodes), setup (`AB`/`AW`/`AE`) after the first move (kept as
+//! The habits (issue 10; docs/decisions.md 23, 24): `PL[1]`/`PL[2]` (FF\[3\] numbers), `HA` that is
+//! not a whole number (`HA[7.5]`), both passes in one node (`B[tt]W[tt]`), `PL` after the first
+//! move (KGS writes it in move nodes), setup (`AB`/`AW`/`AE`) after the first move (kept as
 //! [`SetupEdit`]s the replay applies), `AE` after the last move (old scored records remove the
 //! dead stones that way: read as dead-stone marks), a komi that cannot be read (a note: komi does
 //! not decide every question), Fox's komi times 100 (`KM[650]`, `KM[375]`) and quarter-point

@@ -429,7 +429,8 @@ fn every_corpus_file_round_trips() {
 
 #[test]
 fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
-    // docs/variants.md 2.12 and docs/peers.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for Ing.
+    // docs/variants.md 2.12 and docs/peers.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for
+    // Ing.
     for (ru, id) in [
         ("Japanese", "japanese-1989"),
         ("Chinese", "chinese-kgs"),

@@ -90,7 +90,8 @@ pub struct KeyDoc {
     pub meaning: &'static str,
     /// How the default is chosen, when it is not a plain value of the baseline.
     pub default_note: Option<&'static str>,
-    /// Where the key comes from (docs/variants.md / docs/decisions.md sections, seeds, rules texts).
+    /// Where the key comes from (docs/variants.md / docs/decisions.md sections, seeds, rules
+    /// texts).
     pub source: &'static str,
     /// Whether a child file inherits the key through `extends` (`meta.*` keys describe one file
     /// and are not inherited).

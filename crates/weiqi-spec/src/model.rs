@@ -176,8 +176,8 @@ spec_enum! {
         Agreement = "agreement",
         /// As `agreement`, but once the players agree they pass again, `end.stop-passes` times
         /// in a row, and only then does the game end with the agreed dead stones (Ing, seed
-        /// 000: "the total number of consecutive passes becomes four"; docs/decisions.md 3 revised).
-        /// A board play instead of those passes sets the agreement aside.
+        /// 000: "the total number of consecutive passes becomes four"; docs/decisions.md 3
+        /// revised). A board play instead of those passes sets the agreement aside.
         AgreementThenPasses = "agreement-then-passes",
         /// Immediate scoring with every stone on the board alive (Tromp-Taylor).
         ScoreAllAlive = "score-all-alive",
@@ -256,7 +256,8 @@ spec_enum! {
         /// Void at region level, as KataGo's independent-life regions.
         VoidRegion = "void-region",
         /// Void at string level after the dame filling and teire of `spec/FILLING.md`
-        /// (docs/decisions.md 10, revised): Japanese 1989 Art. 8 on the position real games end with.
+        /// (docs/decisions.md 10, revised): Japanese 1989 Art. 8 on the position real games end
+        /// with.
         VoidFilled = "void-filled",
     }
 }

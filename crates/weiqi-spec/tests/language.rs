@@ -154,7 +154,8 @@ fn builtins_carry_the_decided_values() {
 
 #[test]
 fn defaults_are_the_tromp_taylor_file() {
-    // defaults.rs: the baseline is spec/tromp-taylor.toml (docs/variants.md 2.10, docs/decisions.md 18).
+    // defaults.rs: the baseline is spec/tromp-taylor.toml (docs/variants.md 2.10,
+    // docs/decisions.md 18).
     let tt = weiqi_spec::builtin("tromp-taylor").expect("loads");
     let d = weiqi_spec::defaults("tromp-taylor");
     let differing: Vec<String> = tt
@@ -255,8 +256,8 @@ tie = "black"
 
 #[test]
 fn komi_tie_and_handicap_points_per_handicap() {
-    // docs/decisions.md komi table: AGA 7.5 even, 0.5 in handicap games; ing-aga: White wins ties in
-    // handicap games (seed 000, AGA version).
+    // docs/decisions.md komi table: AGA 7.5 even, 0.5 in handicap games; ing-aga: White wins ties
+    // in handicap games (seed 000, AGA version).
     let aga = weiqi_spec::builtin("aga").expect("loads");
     assert_eq!(aga.komi_for(0), Points::from_halves(15));
     assert_eq!(aga.komi_for(3), Points::from_halves(1));

@@ -1,6 +1,7 @@
 //! The twelve built-in variants of docs/decisions.md: every rule clause their spec files set, checked on the resolved
 //! [`Ruleset`] (`extends` applied), one test per clause, each naming its source; then the
-//! docs/decisions.md komi and tie table and the docs/variants.md 2.1 / 4.14 comparison tables, row by row.
+//! docs/decisions.md komi and tie table and the docs/variants.md 2.1 / 4.14 comparison tables, row
+//! by row.
 //!
 //! Sources are cited as in the spec files: seed numbers, tags of docs/variants.md section 6 ([J89],
 //! [TT], ...), docs/variants.md sections and docs/decisions.md items.
@@ -116,7 +117,8 @@ fn extends_chains_are_as_designed() {
     }
 }
 
-// docs/decisions.md 19: Korean is Japanese 1989 except the long-cycle result (docs/decisions.md 12).
+// docs/decisions.md 19: Korean is Japanese 1989 except the long-cycle result
+// (docs/decisions.md 12).
 #[test]
 fn korean_is_japanese_1989_except_long_cycle_decisions_19() {
     let (j, k) = (load("japanese-1989"), load("korean"));
@@ -579,8 +581,8 @@ clauses! { "japanese-1989", r;
     japanese_1989_byo_yomi_unspecified_j89_art14: r.time.byo_yomi.len() => 0;
 }
 
-// Fixed placement uses the standard star-point patterns (docs/variants.md 2.6): 2 stones on 19x19 are
-// the upper-right and lower-left star points.
+// Fixed placement uses the standard star-point patterns (docs/variants.md 2.6): 2 stones on 19x19
+// are the upper-right and lower-left star points.
 #[test]
 fn japanese_1989_two_stone_handicap_on_star_points_variants_2_6() {
     let r = load("japanese-1989");
@@ -738,7 +740,8 @@ clauses! { "rfg-2010-territory", r;
         sorted_sizes(&r) => sizes(&["19x19", "13x13", "9x9"]);
     // seed 002 art. 3.2.
     rfg_2010_territory_suicide_forbidden_seed_002_art_3_2: r.play.suicide => Suicide::Forbidden;
-    // seed 002 art. 3.3 intended meaning; docs/decisions.md 15 (the literal wording is not followed).
+    // seed 002 art. 3.3 intended meaning; docs/decisions.md 15 (the literal wording is not
+    // followed).
     rfg_2010_territory_simple_ko_decisions_15: r.play.ko => Ko::Simple;
     // seed 002 art. 3.3 delegates superko; docs/decisions.md 12: no result.
     rfg_2010_territory_long_cycle_no_result_decisions_12: r.play.long_cycle => LongCycle::NoResult;
@@ -841,9 +844,9 @@ type CompareRow = (
 );
 
 // docs/variants.md 2.1 rows (Ing, SIR, Chinese 1988, Chinese on KGS, Japanese, Korean, AGA, NZ, TT,
-// Russian 2010), with the choices of docs/decisions.md 1, 6, 8, 13, 14, 15 where the table leaves two
-// readings; "single=pass" is Ing's one-stone suicide, "single illegal" under multi-stone or PSK is
-// by-suicide-rule. The seki-eyes column: "count" or "void"; shared points "half" for Ing and
+// Russian 2010), with the choices of docs/decisions.md 1, 6, 8, 13, 14, 15 where the table leaves
+// two readings; "single=pass" is Ing's one-stone suicide, "single illegal" under multi-stone or PSK
+// is by-suicide-rule. The seki-eyes column: "count" or "void"; shared points "half" for Ing and
 // Chinese 1988, neutral elsewhere (NZ per docs/decisions.md 13).
 const COMPARISON_TABLE: &[CompareRow] = &[
     (
@@ -987,8 +990,8 @@ fn single_stone_suicide_ruling(r: &Ruleset) -> &'static str {
     }
 }
 
-// docs/variants.md 4.14, rows "multi-stone suicide" and "single-stone suicide" (Russian 2010 for both
-// rfg variants; Ing for both Ing variants; Chinese for both Chinese variants).
+// docs/variants.md 4.14, rows "multi-stone suicide" and "single-stone suicide" (Russian 2010 for
+// both rfg variants; Ing for both Ing variants; Chinese for both Chinese variants).
 #[test]
 fn suicide_rulings_of_variants_md_4_14() {
     let table: &[(&str, bool, &str)] = &[
@@ -1122,9 +1125,10 @@ fn board_sizes_of_every_builtin_variants_md_2() {
     }
 }
 
-// Long cycles: J89 Art. 12 and docs/decisions.md 12 (no result: Japanese, Russian 2010; draw: Korean);
-// superko and the Ing rule need none (docs/variants.md 3.b). The count is 3 everywhere (docs/decisions.md 12),
-// and the initial position is in the history everywhere (docs/decisions.md 7).
+// Long cycles: J89 Art. 12 and docs/decisions.md 12 (no result: Japanese, Russian 2010; draw:
+// Korean); superko and the Ing rule need none (docs/variants.md 3.b). The count is 3 everywhere
+// (docs/decisions.md 12), and the initial position is in the history everywhere
+// (docs/decisions.md 7).
 #[test]
 fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
     let table: &[(&str, LongCycle)] = &[
@@ -1160,8 +1164,8 @@ fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
 }
 
 // Resumption, pass stones, last pass and the neutral-fill step: J89 Art. 9.3 (opponent of the
-// resumer, Japanese and Korean), docs/decisions.md 3 and 16 and seed 004 (opponent of the last mover
-// elsewhere); pass stones and "White passes last" only in AGA (seed 004 rules 4, 9); the
+// resumer, Japanese and Korean), docs/decisions.md 3 and 16 and seed 004 (opponent of the last
+// mover elsewhere); pass stones and "White passes last" only in AGA (seed 004 rules 4, 9); the
 // fill-first step only for the string-level seki rule (docs/decisions.md 10).
 #[test]
 fn resumption_pass_stones_and_neutral_fill_of_every_builtin() {
@@ -1285,10 +1289,10 @@ fn counting_procedure_of_every_builtin() {
     }
 }
 
-// Handicap komi and the free-placement order: seed 000 and docs/decisions.md 2 (Ing: White passes, no
-// komi), [NZ] (White passes, no komi), seed 003 (Chinese: consecutive), [AGA91] (0.5), docs/variants.md
-// 2.6 (Japanese: 0), and the interpretations the spec files name (Tromp-Taylor as NZ, SIR as Ing,
-// Chinese 1988 0, Russian 2010 0, KGS 0.5).
+// Handicap komi and the free-placement order: seed 000 and docs/decisions.md 2 (Ing: White passes,
+// no komi), [NZ] (White passes, no komi), seed 003 (Chinese: consecutive), [AGA91] (0.5),
+// docs/variants.md 2.6 (Japanese: 0), and the interpretations the spec files name (Tromp-Taylor as
+// NZ, SIR as Ing, Chinese 1988 0, Russian 2010 0, KGS 0.5).
 #[test]
 fn handicap_komi_and_placement_order_of_every_builtin() {
     let table: &[(&str, &str, FreePlacementMoves)] = &[

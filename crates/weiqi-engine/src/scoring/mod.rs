@@ -1,7 +1,7 @@
 //! Scoring a finished game: area, territory, seki, the dame filling, adjustments and the result.
 //!
-//! The engine's own count, written from the rules (docs/variants.md 3.c, 3.f; docs/decisions.md 10, 17,
-//! 21), with the same rulings as the interpreter's `scoring::score` in every field of
+//! The engine's own count, written from the rules (docs/variants.md 3.c, 3.f; docs/decisions.md 10,
+//! 17, 21), with the same rulings as the interpreter's `scoring::score` in every field of
 //! [`Score`]: the breakdown per side, the margin, the result, one mark per point and the notes.
 //!
 //! How it is fast: the board is copied once into a padded one-dimensional array (`grid`);
@@ -267,8 +267,8 @@ impl Scorer {
     ///
     /// The steps: the agreed dead stones are expanded to strings and removed (docs/variants.md 3.c
     /// step 1; a named empty or off-board point is noted and ignored); the live board is
-    /// counted by area (Tromp-Taylor reachability, docs/variants.md 3.f, shared points for nobody or
-    /// half each) or by territory (J89 Art. 8, AGA: eye points plus prisoners, dead stones and
+    /// counted by area (Tromp-Taylor reachability, docs/variants.md 3.f, shared points for nobody
+    /// or half each) or by territory (J89 Art. 8, AGA: eye points plus prisoners, dead stones and
     /// pass stones), with the seki rule of `seki-eyes` as spec/FILLING.md 9 reads it together
     /// with `neutral-fill` (the dame filling, teire and seki of FILLING.md 4-5 for a Japanese
     /// count); komi, White's handicap bonus (area counts only) and the penalties are added;

@@ -136,7 +136,8 @@ mod tests {
 
     #[test]
     fn bonus_per_stone() {
-        // docs/variants.md 2.0 (0, N, N-1) and docs/decisions.md 21 (handicap 1: no stone, no bonus).
+        // docs/variants.md 2.0 (0, N, N-1) and docs/decisions.md 21 (handicap 1: no stone, no
+        // bonus).
         assert_eq!(handicap_bonus(HandicapBonus::N, 4), Points::whole(4));
         assert_eq!(
             handicap_bonus(HandicapBonus::NMinusOne, 4),

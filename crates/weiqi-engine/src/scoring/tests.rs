@@ -107,8 +107,9 @@ fn check(
     }
 }
 
-/// The twelve variants of the docs/variants.md 4.6 table (docs/decisions.md "The built-in variants"); a
-/// variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13, item 6).
+/// The twelve variants of the docs/variants.md 4.6 table (docs/decisions.md "The built-in
+/// variants"); a variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13,
+/// item 6).
 use weiqi_cases::common::DECISIONS_IDS as TABLE_4_6_IDS;
 
 /// The docs/variants.md 4.6 table per built-in variant, in half points, komi 0:
@@ -298,7 +299,8 @@ fn pass_stones_count_under_territory_only() {
 
 #[test]
 fn komi_bonus_and_ties() {
-    // docs/decisions.md 17 and the komi table; docs/variants.md 2.0 handicap compensation 0, N, N-1.
+    // docs/decisions.md 17 and the komi table; docs/variants.md 2.0 handicap compensation 0, N,
+    // N-1.
     let even = |komi: i64| Game {
         komi: Points::from_halves(komi),
         ..Game::default()

@@ -125,8 +125,8 @@ pub fn update_hot(
 
 /// Records the bans of Rule D after a move appended the last entry of `history`: if its
 /// situation equals an earlier one (the most recent such `t0`; entry 0 only when `initial`
-/// counts it, docs/decisions.md 7) and the move at ply `t0 + 1` was a board play, that play is banned
-/// for its player from that situation.
+/// counts it, docs/decisions.md 7) and the move at ply `t0 + 1` was a board play, that play is
+/// banned for its player from that situation.
 pub fn record_bans(
     state: &mut IngState,
     history: &[Record],

@@ -1,7 +1,7 @@
 //! `play.ko = "positional-superko"`: no board may repeat an earlier board.
 //!
-//! docs/variants.md 3.b: "`b'` equals the board of any entry of `hist` (setup included), whoever was
-//! to move". Tromp-Taylor rule 7 ("a move may not recreate any earlier grid colouring"), EGF
+//! docs/variants.md 3.b: "`b'` equals the board of any entry of `hist` (setup included), whoever
+//! was to move". Tromp-Taylor rule 7 ("a move may not recreate any earlier grid colouring"), EGF
 //! SIR, Chinese 1988 section 6 as written, KGS Chinese.
 
 use weiqi_core::{Board, Illegal};

@@ -12,9 +12,9 @@
 //!     otherwise       -> loss on time
 //! ```
 //!
-//! Boundaries (open in the seed, docs/variants.md 5.4): docs/decisions.md 4 reads "0 < t <= BT/6 gives
-//! 2 points ... beyond that the game is lost": the penalty at exactly k*step is the lower step,
-//! and the loss comes only beyond the last step.
+//! Boundaries (open in the seed, docs/variants.md 5.4): docs/decisions.md 4 reads "0 < t <= BT/6
+//! gives 2 points ... beyond that the game is lost": the penalty at exactly k*step is the lower
+//! step, and the loss comes only beyond the last step.
 
 use std::fmt;
 use std::time::Duration;

@@ -123,8 +123,8 @@ fn owner(board: &Board, reach: &[Option<Reach>], p: Point) -> Option<Color> {
     }
 }
 
-/// KataGo's region-level seki rule (docs/variants.md 3.c, docs/peers.md "Tax SEKI"): flood-fill each
-/// colour's area (its stones and the empty points reaching only it) into connected regions; "a
+/// KataGo's region-level seki rule (docs/variants.md 3.c, docs/peers.md "Tax SEKI"): flood-fill
+/// each colour's area (its stones and the empty points reaching only it) into connected regions; "a
 /// region that touches a dame point (empty and owned by nobody) or contains an owner stone in
 /// atari is seki", and its empty points are not territory. The atari clause catches the
 /// double-ko seki, which has no dame.
@@ -230,8 +230,8 @@ mod tests {
     #[test]
     fn an_eye_is_void_when_any_bordering_string_is_in_seki() {
         // Issue 8, "Untested clauses": J89 Art. 8 ("eye points ... surrounded by live stones in
-        // seki are not territory"; docs/decisions.md 10, FILLING.md 5.3 "not bordered by a string in
-        // seki"): one string in seki among the eye's borders is enough. The eye (0,0) is
+        // seki are not territory"; docs/decisions.md 10, FILLING.md 5.3 "not bordered by a string
+        // in seki"): one string in seki among the eye's borders is enough. The eye (0,0) is
         // bordered by Black (0,1), next to the dame (0,2) and so in seki, and by Black (1,0),
         // which touches no dame and is not in seki: the eye is void all the same.
         let b = board(". X . O .\nX O O O .");
@@ -251,8 +251,8 @@ mod tests {
 
     #[test]
     fn count_marks_no_seki_for_an_open_dame() {
-        // docs/variants.md 4.6, the dame trap: the open point (3,2) puts both groups "in seki" under
-        // Art. 8 read literally, but it can be filled safely, so for the marks of a `count`
+        // docs/variants.md 4.6, the dame trap: the open point (3,2) puts both groups "in seki"
+        // under Art. 8 read literally, but it can be filled safely, so for the marks of a `count`
         // variant neither group is in seki.
         let trap = board(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O");
         assert!(!string_level(&trap).stones.is_empty());
