@@ -12,7 +12,7 @@
 //! - The first mover of a game start (an empty board, handicap stones) is the variant's: the
 //!   reader never takes it from the first move, so a wrong first move is ruled `wrong-turn`
 //!   (docs/decisions.md 22). A position (other setup stones) takes it from `PL`, else the first
-//! move.
+//!   move.
 
 use weiqi_core::{Color, Move, Setup};
 use weiqi_spec::{Placement, Ruleset};
