@@ -7,7 +7,7 @@
 //! cargo xtask tidy                  check the crate dependency edges of CONVENTIONS.md
 //! cargo xtask agreement [--check] [--gnugo]
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
-//! cargo xtask rulings [--check | --table]
+//! cargo xtask rulings [--keep | --check | --table]
 //!                                   review the rulings corpus (rulings/): insta snapshots, TABLE.md
 //! cargo xtask fuzz [TARGET] [--time S]
 //!                                   run one cargo-fuzz target or all, S seconds each (nightly, cargo-fuzz)
@@ -27,7 +27,7 @@ mod tidy;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--keep | --check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
