@@ -9,6 +9,8 @@
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
 //! cargo xtask rulings [--keep | --check | --table]
 //!                                   review the rulings corpus (rulings/): insta snapshots, TABLE.md
+//! cargo xtask extra-variant [--lint]
+//!                                   the suite with the README walk-through's variant added (--lint: no test numbers the variants)
 //! cargo xtask fuzz [TARGET] [--time S]
 //!                                   run one cargo-fuzz target or all, S seconds each (nightly, cargo-fuzz)
 //! cargo xtask mutants [--budget S] [--shard K/N]
@@ -18,6 +20,7 @@
 mod agreement;
 mod ci;
 mod codegen;
+mod extra_variant;
 mod fuzz;
 mod mutants;
 mod rulings;
@@ -27,7 +30,7 @@ mod tidy;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--keep | --check | --table] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--keep | --check | --table] | extra-variant [--lint] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Some("tidy") => tidy::run(&root),
         Some("agreement") => agreement::run(&root, &args[1..]),
         Some("rulings") => rulings::run(&root, &args[1..]),
+        Some("extra-variant") => extra_variant::run(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),
         Some("mutants") => mutants::run(&root, &args[1..]),
         Some(other) => Err(format!("unknown task {other:?}\n{USAGE}")),
