@@ -58,8 +58,14 @@ fn the_corners_of_every_size_are_plays_where_they_are() {
             let far = |n: u32| u8::try_from(n - 1).expect("a side");
             let corners = [
                 Point { col: 0, row: 0 },
-                Point { col: far(w), row: 0 },
-                Point { col: 0, row: far(h) },
+                Point {
+                    col: far(w),
+                    row: 0,
+                },
+                Point {
+                    col: 0,
+                    row: far(h),
+                },
                 Point {
                     col: far(w),
                     row: far(h),
@@ -75,7 +81,11 @@ fn the_corners_of_every_size_are_plays_where_they_are() {
             assert_eq!(r.size, size);
             for (i, p) in corners.iter().enumerate() {
                 assert_eq!(r.moves[i].mv, Move::Play(*p), "{text}");
-                let c = if i % 2 == 0 { Color::Black } else { Color::White };
+                let c = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 assert_eq!(r.moves[i].color, c);
             }
         }
