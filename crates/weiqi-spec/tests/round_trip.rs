@@ -92,11 +92,11 @@ fn size(rng: &mut Rng) -> (String, String) {
 fn value(rng: &mut Rng, kind: KeyKind) -> Option<(String, Option<String>)> {
     Some(match kind {
         KeyKind::Enum(names) => {
-            let v = toml_string(*rng.pick(names));
+            let v = toml_string(rng.pick::<&str>(names));
             (v.clone(), Some(v))
         }
         KeyKind::Color => {
-            let v = toml_string(*rng.pick(weiqi_spec::keys::COLOR_NAMES));
+            let v = toml_string(rng.pick::<&str>(weiqi_spec::keys::COLOR_NAMES));
             (v.clone(), Some(v))
         }
         KeyKind::EnumList(names) => {
@@ -117,10 +117,12 @@ fn value(rng: &mut Rng, kind: KeyKind) -> Option<(String, Option<String>)> {
             let v = Points::from_halves(rng.int(-200, 200)).to_string();
             (v.clone(), Some(v))
         }
-        KeyKind::Text => (toml_string(*rng.pick(TEXTS)), None),
+        KeyKind::Text => (toml_string(rng.pick::<&str>(TEXTS)), None),
         KeyKind::TextList => {
             let n = rng.int(0, 3);
-            let items: Vec<String> = (0..n).map(|_| toml_string(*rng.pick(TEXTS))).collect();
+            let items: Vec<String> = (0..n)
+                .map(|_| toml_string(rng.pick::<&str>(TEXTS)))
+                .collect();
             (format!("[{}]", items.join(", ")), None)
         }
         KeyKind::Sizes => {
