@@ -231,15 +231,21 @@ fn remove(files: &[PathBuf]) -> Result<(), String> {
 /// review` on a terminal. The run fails whenever it leaves a changed ruling unreviewed (no
 /// terminal, a change skipped in the review) or cannot finish (the corpus fails without a
 /// changed ruling, cargo-insta cannot be installed), and then removes the `.snap.new` files it
-/// wrote (those that were there before it are left alone), unless `keep` asks to leave them for
-/// `cargo insta review | accept | reject`; TABLE.md is rewritten only after a finished review.
+/// wrote (those it did not touch are left alone), unless `keep` asks to leave them for `cargo
+/// insta review | accept | reject`; TABLE.md is rewritten only after a finished review.
 fn review(root: &Path, keep: bool, loop_: &mut dyn Review) -> Result<(), String> {
-    let before = pending(root);
+    // A file this run wrote (or rewrote: an earlier plain `cargo test` leaves `.snap.new` files
+    // too) is modified after the run started; the slack covers file systems whose timestamps
+    // lag the clock by a tick.
+    let start = std::time::SystemTime::now() - std::time::Duration::from_secs(2);
     let passed = loop_.run_corpus()?;
-    let created: Vec<PathBuf> = pending(root)
-        .into_iter()
-        .filter(|p| !before.contains(p))
-        .collect();
+    let written = |p: &PathBuf| {
+        std::fs::metadata(p)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t >= start)
+    };
+    let (created, before): (Vec<PathBuf>, Vec<PathBuf>) =
+        pending(root).into_iter().partition(written);
     // A failed run removes what it wrote (or, under --keep, says how to).
     let fail = |why: String| -> Result<(), String> {
         if created.is_empty() {
@@ -401,7 +407,9 @@ mod tests {
     fn without_a_terminal_changes_fail_the_run_and_are_cleaned_up() {
         let mut fake = Fake::new("no-terminal", vec!["a", "b"]);
         let old = snapshots(&fake.root).join("old.snap.new");
-        std::fs::write(&old, "earlier").expect("writable");
+        std::fs::File::create(&old)
+            .and_then(|f| f.set_modified(std::time::SystemTime::UNIX_EPOCH))
+            .expect("a file of an earlier run");
         let root = fake.root.clone();
         let err = review(&root, false, &mut fake).expect_err("unreviewed changes fail");
         assert!(err.contains("2 changed ruling(s) not reviewed"), "{err}");
