@@ -18,7 +18,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use weiqi_cli::rulings;
+use weiqi_record::rulings;
 
 fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
@@ -49,14 +49,14 @@ fn table_path(root: &Path) -> PathBuf {
 
 /// The text of `rulings/TABLE.md`: every case under every built-in variant.
 fn table(root: &Path) -> Result<String, String> {
-    let cases = rulings::load_corpus(&root.join("rulings")).map_err(|e| e.0)?;
+    let cases = rulings::load_corpus(&root.join("rulings")).map_err(String::from)?;
     let mut rows = Vec::new();
     for case in cases {
         let cells = weiqi_spec::builtin_ids()
             .into_iter()
             .map(|id| rulings::rule(&case, id))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.0)?;
+            .map_err(String::from)?;
         rows.push((case, cells));
     }
     Ok(rulings::table(&rows))

@@ -25,7 +25,7 @@
 //! every non-move action (a proposal, a resumption, a resignation), and at the start of a game,
 //! the engine must refuse an undo and stay unchanged.
 //!
-//! The script's bytes choose among the actions legal at that moment (see [`choose`]), so every
+//! The script's bytes choose among the actions legal at that moment (see `Game::choose`), so every
 //! game is valid by construction; a few refused actions (a play on an occupied or forbidden point,
 //! a play out of turn, a proposal naming an empty point) are tried on purpose, and both referees
 //! must refuse them for the same reason.
