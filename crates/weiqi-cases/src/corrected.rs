@@ -377,6 +377,60 @@ fn the_long_cycle_count_restarts_at_a_stop_and_a_resumption_decisions_12() {
     );
 }
 
+fn the_resumed_count_starts_counted_whatever_the_initial_position_decisions_12() {
+    // Issue 29 item 13 (e): `play.initial-position` decides whether entry 0 is an occurrence
+    // (docs/decisions.md 12; `play.long-cycle-repetitions`: "Entry 0 takes part exactly when
+    // `play.initial-position = \"counts\"`"); the situation a resumption starts the count from
+    // is not entry 0, so it is the first occurrence under both values. One cycle and Black's
+    // pass stop play (the stopping entry: the start's board, White to move).
+    //
+    // White resumes, so Black moves first (J89 Art. 9.3): the count starts at the start's
+    // situation, which two cycles bring back twice more: the game ends at ply 8. Were the start
+    // of the stretch not counted, the situation after ply 1 would end it first, at ply 9.
+    //
+    // Black resumes, so White moves first, on the board of the stop (the situation the count
+    // starts from, White to move): White passes, and the cycle brings that situation back at
+    // ply 4 (after `B[ba]`) and ply 8: the end, where it would be ply 9 (the situation after
+    // White's pass, at 1, 5, 9) were the start not counted.
+    for initial in ["counts", "ignored"] {
+        let rules = custom(
+            &format!("j89-initial-{initial}"),
+            "japanese-1989",
+            &format!("[play]\ninitial-position = \"{initial}\"\n"),
+        );
+        for (resumer, first) in [(White, Black), (Black, White)] {
+            let mut g = game(&rules, SEND_TWO, Black);
+            assert_eq!(
+                replay(&mut g, &send_two_cycles(1)),
+                Ruling::AllLegal(Phase::Playing),
+                "{initial}"
+            );
+            assert_eq!(
+                replay(&mut g, &[pass(Black)]),
+                Ruling::AllLegal(Phase::Stopped),
+                "{initial}"
+            );
+            g.apply(Action::Resume { by: resumer }).expect("resume");
+            assert_eq!(g.to_move(), first, "J89 Art. 9.3");
+            let mut steps: Vec<Step> = Vec::new();
+            if first == White {
+                steps.push(pass(White));
+            }
+            steps.extend(send_two_cycles(3));
+            assert_eq!(
+                replay(&mut g, &steps[..7]),
+                Ruling::AllLegal(Phase::Playing),
+                "{initial}, {resumer:?} resumed: seven plies"
+            );
+            assert_eq!(
+                replay(&mut g, &steps[7..8]),
+                Ruling::AllLegal(Phase::Ended(Ending::NoResult)),
+                "{initial}, {resumer:?} resumed: the third occurrence of the resumed situation"
+            );
+        }
+    }
+}
+
 /// The triple ko of docs/variants.md 4.2 and its six-ply cycle.
 const TRIPLE_KO: &str = "
     . . . . . . .
@@ -714,6 +768,10 @@ pub const CASES: &[(&str, fn())] = &[
     (
         "corrected::initial_position_acts_on_the_long_cycle_count_decisions_12",
         initial_position_acts_on_the_long_cycle_count_decisions_12,
+    ),
+    (
+        "corrected::the_resumed_count_starts_counted_whatever_the_initial_position_decisions_12",
+        the_resumed_count_starts_counted_whatever_the_initial_position_decisions_12,
     ),
     (
         "corrected::new_zealand_ignores_the_initial_position_decisions_13",

@@ -303,18 +303,39 @@ fn rules_list_show_lint_diff() {
     assert!(out.contains("scoring.komi"), "{out}");
     assert!(out.contains("scoring.colour"), "{out}");
     assert!(out.contains("3 problems"), "{out}");
-    // diff: the keys on which two variants differ.
+    // diff: the keys on which two variants differ, rule keys before the descriptions, exit 1
+    // when a rule key differs (as `weiqi diff`; issue 29 item 9).
     let (out, _) = check(
         &["rules", "diff", "japanese-1989", &data("good-spec.toml")],
-        0,
+        1,
     );
+    let first_meta = out.find("meta.").expect("the names differ");
+    assert!(
+        out.find("scoring.komi").is_some_and(|i| i < first_meta),
+        "{out}"
+    );
+    assert!(out.contains("descriptions (meta.*"), "{out}");
     assert!(
         out.contains("scoring.komi\n  japanese-1989: 6.5\n  good-spec:     7.5\n"),
         "{out}"
     );
     assert!(out.contains("scoring.tie\n"), "{out}");
     assert!(!out.contains("play.ko"), "{out}");
+    // The same rules under two names: only the descriptions differ, exit 0.
+    let (out, _) = check(&["rules", "diff", "korean", "korean"], 0);
+    assert!(out.contains("agree on every key"), "{out}");
     check(&["rules", "show", "no-such-rules"], 2);
+    // An empty spec file is refused wherever rules are loaded, not only by lint.
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-empty-spec.toml");
+    std::fs::write(&empty, "# nothing yet\n").expect("writable");
+    let empty = empty.display().to_string();
+    for args in [
+        vec!["rules", "show", empty.as_str()],
+        vec!["check", "games/sample.sgf", "--rules", empty.as_str()],
+    ] {
+        let (_, err) = check(&args, 2);
+        assert!(err.contains("the file has no key"), "{args:?}: {err}");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use weiqi_cli::gtp::{Engine, GtpError};
+use weiqi_gtp::{Engine, GtpError};
 
 /// Runs `weiqi gtp` with `args` on `input` and returns its standard output. The engine must
 /// exit by itself (on `quit` or the end of the input) with code 0 within a minute, without a

@@ -497,16 +497,30 @@ impl Engine {
     /// at the initial position and after a non-move action (a proposal, a resumption, a
     /// resignation) that followed the last move.
     pub fn undo(&mut self) -> bool {
+        // The entries to take back: White's automatic passes on top and the move beneath them.
+        // Each must follow the last non-move action, checked before anything is popped: an
+        // agreement under White's last pass appends an automatic pass after the proposals, and
+        // popping it before finding the proposal beneath changed a game whose undo was refused
+        // (found by the harness's undo checks, issue 29 item 13).
+        let entries = &self.hist.entries;
+        let mut top = entries.len();
         loop {
-            let last = *self.hist.last();
-            if last.kind == Kind::Setup || last.actions != self.actions {
+            let Some(below) = top.checked_sub(1) else {
+                return false;
+            };
+            let e = &entries[below];
+            if e.kind == Kind::Setup || e.actions != self.actions {
                 return false;
             }
-            self.pop_entry();
-            if !last.automatic {
-                return true;
+            top = below;
+            if !e.automatic {
+                break;
             }
         }
+        for _ in top..self.hist.entries.len() {
+            self.pop_entry();
+        }
+        true
     }
 
     /// Every move the player to move may make now, in the order of [`Engine::empty_points`],

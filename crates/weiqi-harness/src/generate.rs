@@ -258,10 +258,14 @@ const SIDES: &[u32] = &[
 ];
 
 /// A board size: mostly 1x1 to 9x9, small sides weighted (half of them squares, half
-/// rectangles such as 2x7 and 5x3), and now and then 13x13 (1 in 128) or 19x19 (1 in 256).
+/// rectangles such as 2x7 and 5x3), and now and then 13x13 (1 in 128), 19x19 (1 in 512) or a
+/// board past 19 lines ([`large_board_size`], 1 in 512).
 pub fn board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
     let roll: u8 = u.arbitrary()?;
     let (w, h) = match roll {
+        // One more byte only on this rare roll, so that every other case decodes as it did
+        // before large boards were generated (issue 29 item 13).
+        255 if u.arbitrary::<u8>()? >= 128 => return large_board_size(u),
         255 => (19, 19),
         253 | 254 => (13, 13),
         _ => {
@@ -274,6 +278,27 @@ pub fn board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
             (w, h)
         }
     };
+    BoardSize::new(w, h).map_err(|_| arbitrary::Error::IncorrectFormat)
+}
+
+/// The sides of [`large_board_size`]: every side from 20 to 52 (`BoardSize`'s largest).
+const LARGE_SIDES: std::ops::RangeInclusive<u32> = 20..=52;
+
+/// A board past 19 lines in one direction or both, up to 52x52 (issue 29 item 13: weiqi rules
+/// every size to 52x52, and a bug of wide boards, of the SGF letters past `s` and past `z`, or
+/// of the engine's padded rows, shows only there): a strip of 1 to 4 lines (a quarter), a
+/// rectangle with its other side 5 to 19 (a quarter), a square (a quarter), any two large
+/// sides (a quarter); either side the long one. The oracle keeps the games on boards over 361
+/// points short ([`crate::oracle`]), so a large case costs about what a 19x19 one does.
+pub fn large_board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
+    let long = u.int_in_range(LARGE_SIDES)?;
+    let (w, h) = match u.int_in_range(0..=3u8)? {
+        0 => (long, u.int_in_range(1..=4)?),
+        1 => (long, u.int_in_range(5..=19)?),
+        2 => (long, long),
+        _ => (long, u.int_in_range(LARGE_SIDES)?),
+    };
+    let (w, h) = if u.arbitrary()? { (w, h) } else { (h, w) };
     BoardSize::new(w, h).map_err(|_| arbitrary::Error::IncorrectFormat)
 }
 
@@ -445,6 +470,17 @@ impl Case {
         let size = board_size(u)?;
         let setup = setup(u, &rules.ruleset, size)?;
         Ok(Case::new(rules, setup, Vec::new()))
+    }
+
+    /// [`Case::generic`] on a board past 19 lines ([`large_board_size`]): what the generic
+    /// generator makes rarely, made on purpose (the seeded test of large boards).
+    pub fn large(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let rules = ruleset(u)?;
+        let size = large_board_size(u)?;
+        let setup = setup(u, &rules.ruleset, size)?;
+        let mut case = Case::new(rules, setup, Vec::new());
+        case.script = u.bytes(u.len())?.to_vec();
+        Ok(case)
     }
 
     /// A hard shape ([`crate::shapes::SHAPES`], chosen by a byte) in one of its eight
@@ -687,8 +723,8 @@ mod tests {
         }
     }
 
-    /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13 and 19x19 now and then; small
-    /// boards are the majority.
+    /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13, 19x19 and larger boards now and
+    /// then; small boards are the majority.
     #[test]
     fn board_sizes_cover_small_rectangles_and_large_boards() {
         let mut sizes = std::collections::BTreeMap::new();
@@ -700,6 +736,16 @@ mod tests {
         for wh in [(1, 1), (2, 7), (5, 3), (9, 9), (13, 13), (19, 19)] {
             assert!(sizes.contains_key(&wh), "{wh:?} never generated");
         }
+        // Boards past 19 lines, rarely (issue 29 item 13).
+        let large: u32 = sizes
+            .iter()
+            .filter(|((w, h), _)| *w > 19 || *h > 19)
+            .map(|(_, n)| n)
+            .sum();
+        assert!(
+            (1..50).contains(&large),
+            "{large} of 5000 boards past 19 lines"
+        );
         let small: u32 = sizes
             .iter()
             .filter(|((w, h), _)| u32::from(*w) * u32::from(*h) <= 25)
@@ -709,6 +755,33 @@ mod tests {
             small > 2500,
             "{small} of 5000 boards have 25 points or fewer"
         );
+    }
+
+    /// Issue 29 item 13 (a): the large boards reach both 20 and 52 lines in each direction,
+    /// strips of one line, rectangles and squares; every one is past 19 lines somewhere.
+    #[test]
+    fn large_board_sizes_reach_52_lines_both_ways() {
+        let (mut widths, mut heights) = (
+            std::collections::BTreeSet::new(),
+            std::collections::BTreeSet::new(),
+        );
+        let (mut strip, mut square, mut both) = (false, false, false);
+        for seed in 0..3000 {
+            let bytes = seeded_bytes(seed, 8);
+            let s = large_board_size(&mut Unstructured::new(&bytes)).expect("total generator");
+            let (w, h) = (u32::from(s.width()), u32::from(s.height()));
+            assert!(w > 19 || h > 19, "{s}");
+            widths.insert(w);
+            heights.insert(h);
+            strip |= w == 1 || h == 1;
+            square |= w == h;
+            both |= w > 19 && h > 19 && w != h;
+        }
+        for side in [1, 20, 52] {
+            assert!(widths.contains(&side), "width {side} never generated");
+            assert!(heights.contains(&side), "height {side} never generated");
+        }
+        assert!(strip && square && both, "{strip} {square} {both}");
     }
 
     /// A setup never holds a string without liberties, and all three kinds occur.

@@ -173,3 +173,40 @@ fn ing_ban_is_the_movers_after_a_resumption_variants_3_a() {
     assert_eq!(actions.len(), 63, "the case's 63 actions");
     check(&c, &actions);
 }
+
+/// Found by the undo checks of the generated games (issue 29 item 13; seed 1 of the dense
+/// cases, `aga` with `suicide = "any"` on 5x1): under White's last pass (AGA rules, section 13:
+/// White makes the last pass), an agreement reached after Black's stopping pass appends
+/// White's pass for him. `Engine::undo` took that automatic pass off before it found the
+/// proposals beneath it, then refused: a refused undo had reopened the ended game (Black's
+/// agreement no longer ended it). Its doc: an undo after a non-move action is refused and
+/// changes nothing. The engine was wrong; the undo now checks every entry before popping one.
+#[test]
+fn undo_after_an_agreement_with_white_s_automatic_last_pass_changes_nothing() {
+    let size = BoardSize::new(3, 1).expect("size");
+    let c = case("aga", &[], Setup::even(size));
+    let actions = [
+        Action::play(Color::Black, weiqi_core::Point::rc(0, 0)),
+        Action::pass(Color::White),
+        Action::pass(Color::Black),
+        Action::ProposeDead {
+            by: Color::White,
+            dead: Vec::new(),
+        },
+        Action::ProposeDead {
+            by: Color::Black,
+            dead: Vec::new(),
+        },
+    ];
+    // The oracle tries an undo after every proposal and compares the engine afterwards.
+    check(&c, &actions);
+    let mut engine = weiqi_engine::Engine::new(&c.rules.ruleset, c.setup.clone()).expect("setup");
+    for a in actions {
+        weiqi_core::Referee::apply(&mut engine, a).expect("legal");
+    }
+    let ended = weiqi_core::Referee::phase(&engine);
+    assert!(matches!(ended, weiqi_core::Phase::Ended(_)), "{ended:?}");
+    assert!(!engine.undo(), "an undo after the agreement");
+    assert_eq!(weiqi_core::Referee::phase(&engine), ended);
+    assert_eq!(weiqi_core::Referee::moves_played(&engine), 3 + 1);
+}

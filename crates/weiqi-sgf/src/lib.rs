@@ -50,7 +50,7 @@ mod start;
 mod tree;
 
 pub use error::{SgfError, SgfErrorKind};
-pub use record::{Record, RecordMove, Ruling, SetupEdit};
+pub use record::{KomiSource, Record, RecordMove, Ruling, SetupEdit};
 pub use start::GameStart;
 
 /// The largest input accepted by default, in bytes (16 MiB).
@@ -238,6 +238,19 @@ fn parse_collection(
         }
     }
     let trees = sgf_parse::parse(trimmed).map_err(|e| {
+        if matches!(e, sgf_parse::SgfParseError::UnexpectedProperty)
+            && let Some((at, ident)) = scan::repeated_root_property(trimmed)
+        {
+            let mut error = SgfError::new(
+                name,
+                SgfErrorKind::Syntax {
+                    detail: format!("{ident} is given twice in the root node of a game tree"),
+                },
+            )
+            .at_offset(base + at);
+            error.property = Some(ident);
+            return error;
+        }
         SgfError::new(
             name,
             SgfErrorKind::Syntax {

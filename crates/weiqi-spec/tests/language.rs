@@ -447,8 +447,8 @@ fn load_files_reports_duplicate_ids_and_all_files() {
     let dir = temp_dir("dups");
     std::fs::create_dir_all(dir.join("a")).expect("dir");
     std::fs::create_dir_all(dir.join("b")).expect("dir");
-    std::fs::write(dir.join("a/same.toml"), "").expect("write");
-    std::fs::write(dir.join("b/same.toml"), "").expect("write");
+    std::fs::write(dir.join("a/same.toml"), "extends = \"aga\"\n").expect("write");
+    std::fs::write(dir.join("b/same.toml"), "extends = \"korean\"\n").expect("write");
     std::fs::write(dir.join("bad.toml"), "[play]\nko = 1\n").expect("write");
     let err = weiqi_spec::load_files(&[
         dir.join("a/same.toml"),

@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use weiqi_cli::dead::auto;
 use weiqi_core::{Action, Board, BoardSize, Color, Point, Referee};
+use weiqi_record::dead::auto;
 
 /// `../shared/corpus/gnugo-regression`, beside the clone as in CI.
 fn corpus() -> PathBuf {

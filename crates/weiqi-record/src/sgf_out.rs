@@ -10,23 +10,23 @@ use weiqi_core::{BoardSize, ByColor, Color, GameResult, Move, Point, PointMark, 
 use weiqi_spec::Ruleset;
 
 /// A game to write.
-pub(crate) struct GameText<'a> {
+pub struct GameText<'a> {
     /// The variant (`RU`: its first SGF name, else its id).
-    pub(crate) ruleset: &'a Ruleset,
+    pub ruleset: &'a Ruleset,
     /// The board size.
-    pub(crate) size: BoardSize,
+    pub size: BoardSize,
     /// The komi of the game.
-    pub(crate) komi: Points,
+    pub komi: Points,
     /// The handicap (`HA`, when not 0).
-    pub(crate) handicap: u32,
+    pub handicap: u32,
     /// Setup stones (`AB`/`AW`).
-    pub(crate) stones: &'a [(Point, Color)],
+    pub stones: &'a [(Point, Color)],
     /// The players' names (`PB`, `PW`).
-    pub(crate) players: Option<ByColor<String>>,
+    pub players: Option<ByColor<String>>,
     /// The moves, in order.
-    pub(crate) moves: &'a [(Color, Move)],
+    pub moves: &'a [(Color, Move)],
     /// Other root properties (`GN`, `DT`, ...), already valid SGF values (escaped here).
-    pub(crate) root: Vec<(&'static str, String)>,
+    pub root: Vec<(&'static str, String)>,
 }
 
 /// Escapes an SGF text value (`]`, `\`).
@@ -42,7 +42,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The `RU` value of a variant: its first SGF name, else its id.
-pub(crate) fn rules_name(ruleset: &Ruleset) -> String {
+pub fn rules_name(ruleset: &Ruleset) -> String {
     ruleset
         .meta
         .sgf_names
@@ -53,7 +53,7 @@ pub(crate) fn rules_name(ruleset: &Ruleset) -> String {
 
 /// The territory marks of a count (`TB`/`TW`): each side's territory and the points of the
 /// opponent's dead stones, which a reader takes as dead (`weiqi score --dead sgf`).
-pub(crate) fn marks(score: &Score, size: BoardSize) -> ByColor<Vec<Point>> {
+pub fn marks(score: &Score, size: BoardSize) -> ByColor<Vec<Point>> {
     let mut out = ByColor::<Vec<Point>>::default();
     for (p, mark) in size.points().zip(&score.marks) {
         match *mark {
@@ -66,11 +66,11 @@ pub(crate) fn marks(score: &Score, size: BoardSize) -> ByColor<Vec<Point>> {
 }
 
 /// A ruling to write: the result, the territory marks, the comment.
-pub(crate) type RulingText = (GameResult, Option<ByColor<Vec<Point>>>, String);
+pub type RulingText = (GameResult, Option<ByColor<Vec<Point>>>, String);
 
 /// The record of `game`, with the ruling when given (result, territory marks, comment on the
 /// last node).
-pub(crate) fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<String, String> {
+pub fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<String, crate::Error> {
     let mut t = String::from("(;GM[1]FF[4]CA[UTF-8]");
     let _ = write!(t, "AP[weiqi:{}]", env!("CARGO_PKG_VERSION"));
     let size = game.size;
@@ -115,7 +115,7 @@ pub(crate) fn write(game: &GameText<'_>, ruling: Option<RulingText>) -> Result<S
     }
     t.push(')');
     let record = weiqi_sgf::parse("game.sgf", t.as_bytes())
-        .map_err(|e| format!("the record written does not read back: {e}"))?;
+        .map_err(|e| crate::Error(format!("the record written does not read back: {e}")))?;
     Ok(match ruling {
         None => record.to_sgf(),
         Some((result, territory, comment)) => record.to_sgf_with(&weiqi_sgf::Ruling {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use weiqi_core::{BoardSize, Color, Point, PointMark};
 
 /// The legend printed under every diagram.
-pub(crate) const LEGEND: &str = "X O stones, x o dead stones, # @ black and white stones in seki, \
+pub const LEGEND: &str = "X O stones, x o dead stones, # @ black and white stones in seki, \
                                  b w territory, , shared point, . neutral point";
 
 fn cell(mark: PointMark) -> char {
@@ -23,22 +23,13 @@ fn cell(mark: PointMark) -> char {
     }
 }
 
-/// Column labels: GTP letters (no `I`) up to 25 columns, SGF letters beyond.
-fn column_label(size: BoardSize, col: u8) -> char {
-    let p = Point { col, row: 0 };
-    match p.to_gtp(size) {
-        Ok(gtp) => gtp.chars().next().unwrap_or('?'),
-        Err(_) => p.to_sgf().chars().next().unwrap_or('?'),
-    }
-}
-
 /// The diagram: row numbers as GTP counts them (from the bottom), column letters on top.
-pub(crate) fn render(size: BoardSize, marks: &[PointMark]) -> String {
+pub fn render(size: BoardSize, marks: &[PointMark]) -> String {
     let mut t = String::new();
     let label_width = size.height().to_string().len();
     let _ = write!(t, "{:label_width$}", "");
     for col in 0..size.width() {
-        let _ = write!(t, " {}", column_label(size, col));
+        let _ = write!(t, " {}", size.column_label(col));
     }
     t.push('\n');
     for row in 0..size.height() {

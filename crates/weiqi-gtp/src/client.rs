@@ -7,18 +7,18 @@
 //! line. This module sends no ids. `weiqi score --dead gnugo` uses it to ask GNU Go for the dead
 //! stones; a referee between two programs can be built on [`Engine`] alone.
 //!
-//! The other side of the protocol, `weiqi gtp` (weiqi as a GTP engine), is the private
-//! `server` module.
+//! The other side of the protocol, `weiqi gtp` (weiqi as a GTP engine), is the
+//! [`server`](crate::server) module.
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! use weiqi_cli::gtp::Engine;
+//! use weiqi_gtp::Engine;
 //!
 //! let mut engine = Engine::start("/usr/games/gnugo", &["--mode", "gtp"])?;
 //! let name = engine.command("name", Duration::from_secs(10))?;
 //! assert_eq!(name, "GNU Go");
 //! engine.quit(Duration::from_secs(5))?;
-//! # Ok::<(), weiqi_cli::gtp::GtpError>(())
+//! # Ok::<(), weiqi_gtp::GtpError>(())
 //! ```
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -26,11 +26,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-mod game;
-pub(crate) mod server;
-
-pub(crate) use game::gtp_fixed_pattern as fixed_pattern;
 
 /// The longest line of an answer kept, in bytes; the rest of a longer line comes as the next.
 const MAX_ANSWER_LINE: u64 = 64 * 1024;

@@ -1,6 +1,6 @@
-//! `weiqi gtp`: weiqi as a GTP version 2 engine on standard input and output, keeping the game
-//! under a rule variant. A rules engine, not a player: `genmove` plays a uniformly random legal
-//! move that fills no own eye.
+//! weiqi as a GTP version 2 engine keeping the game under a rule variant, on any reader and
+//! writer ([`serve`]; `weiqi gtp` serves standard input and output). A rules engine, not a
+//! player: `genmove` plays a uniformly random legal move that fills no own eye.
 //!
 //! The protocol (GTP 2 draft 2): a command is one line, `[id] name [arguments]`; the answer is
 //! `=[id] text` or `?[id] message`, ended by an empty line. Before parsing, control characters
@@ -44,15 +44,15 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
-use super::game::{self, Game, Refused, move_text, vertex};
-use crate::limits::Limits;
-use crate::{CliError, DEFAULT_RULES, diagram, rules_cmd};
+use crate::game::{self, Game, Refused, move_text, vertex};
+use weiqi_record::Limits;
+use weiqi_record::{DEFAULT_RULES, Error, diagram, rules};
 
 /// The longest command line kept, in bytes; a longer line is answered `? line too long`.
-pub(crate) const MAX_LINE: usize = 8192;
+pub const MAX_LINE: usize = 8192;
 
 /// The commands, in the order `list_commands` gives them.
-pub(crate) const COMMANDS: &[&str] = &[
+pub const COMMANDS: &[&str] = &[
     "protocol_version",
     "name",
     "version",
@@ -82,7 +82,7 @@ pub(crate) const COMMANDS: &[&str] = &[
 ];
 
 /// The answer to `name`.
-pub(crate) const NAME: &str = "weiqi rules engine (genmove plays random legal moves: not a player)";
+pub const NAME: &str = "weiqi rules engine (genmove plays random legal moves: not a player)";
 
 /// A small deterministic random generator (SplitMix64, Steele, Lea and Flood 2014): the
 /// moves of `genmove` depend only on the seed and the commands received.
@@ -124,17 +124,64 @@ struct Server {
     limits: Limits,
 }
 
-/// Runs the engine on `input` and `output` until `quit` or the end of the input.
-pub(crate) fn run(
+/// How the engine starts: the variant, genmove's seed, strictness and the limits.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    /// The variant: a built-in id, a spec file or an SGF rules name (`None`:
+    /// [`DEFAULT_RULES`]).
+    pub rules: Option<&'a str>,
+    /// The seed of genmove's random choices (the same seed and commands give the same moves).
+    pub seed: u64,
+    /// Refuse a board size the variant does not prescribe (and the habits of real records in
+    /// `loadsgf`).
+    pub strict: bool,
+    /// The limits (the bytes of a spec file for `weiqi-rules FILE`, the moves of a game and of
+    /// a record read by `loadsgf`).
+    pub limits: Limits,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            rules: None,
+            seed: 1,
+            strict: false,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Serves GTP on `input` and `output` until `quit` or the end of the input: one answer per
+/// command, flushed at once. An error when the variant cannot be loaded or the output cannot
+/// be written; no input line is an error.
+pub fn serve(
+    options: &Options<'_>,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), Error> {
+    run(
+        options.rules,
+        options.seed,
+        options.strict,
+        &options.limits,
+        input,
+        output,
+    )
+    .map(|_| ())
+}
+
+/// Runs the engine on `input` and `output` until `quit` or the end of the input (`weiqi gtp`);
+/// returns the exit code (0). [`serve`] with the options one by one.
+pub fn run(
     rules: Option<&str>,
     seed: u64,
     strict: bool,
     limits: &Limits,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
-) -> Result<i32, CliError> {
-    let ruleset = rules_cmd::load(rules.unwrap_or(DEFAULT_RULES), limits)?;
-    let game = Game::new(ruleset, BoardSize::STANDARD, strict).map_err(CliError)?;
+) -> Result<i32, Error> {
+    let ruleset = rules::load(rules.unwrap_or(DEFAULT_RULES), limits)?;
+    let game = Game::new(ruleset, BoardSize::STANDARD, strict).map_err(Error::new)?;
     let mut server = Server {
         game,
         rng: Rng(seed),
@@ -153,7 +200,7 @@ pub(crate) fn run(
         output
             .write_all(answer.as_bytes())
             .and_then(|()| output.flush())
-            .map_err(|e| CliError(format!("cannot write the output: {e}")))?;
+            .map_err(|e| Error::new(format!("cannot write the output: {e}")))?;
     }
     Ok(0)
 }
@@ -720,7 +767,7 @@ impl Server {
             [f, n] => (*f, Some(n.parse::<usize>().map_err(|_| usage())?)),
             _ => return Err(usage()),
         };
-        let record = crate::replay::read_record(file, false, &self.limits)
+        let record = weiqi_record::replay::read_record(file, false, &self.limits)
             .map_err(|e| format!("cannot load file: {e}"))?;
         if !record.edits.is_empty() {
             return Err(
@@ -762,7 +809,9 @@ impl Server {
         let size = self.game.size();
         let moves = self.game.record_moves();
         let ruling = referee.result().map(|result| {
-            let marks = referee.score().map(|s| crate::sgf_out::marks(&s, size));
+            let marks = referee
+                .score()
+                .map(|s| weiqi_record::sgf_out::marks(&s, size));
             (
                 result,
                 marks,
@@ -773,8 +822,8 @@ impl Server {
                 ),
             )
         });
-        crate::sgf_out::write(
-            &crate::sgf_out::GameText {
+        weiqi_record::sgf_out::write(
+            &weiqi_record::sgf_out::GameText {
                 ruleset: self.game.ruleset(),
                 size,
                 komi: self.game.komi(),
@@ -786,13 +835,15 @@ impl Server {
             },
             ruling,
         )
+        .map_err(String::from)
     }
 
     fn switch_rules(&mut self, rules: &str) -> Reply {
-        let ruleset: Ruleset = rules_cmd::load(rules, &self.limits).map_err(|e| {
+        let ruleset: Ruleset = rules::load(rules, &self.limits).map_err(|e| {
             format!(
                 "unknown rules: {}",
-                e.0.replace(":\n", ": ")
+                e.message()
+                    .replace(":\n", ": ")
                     .lines()
                     .map(str::trim)
                     .collect::<Vec<_>>()

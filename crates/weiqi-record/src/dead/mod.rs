@@ -1,14 +1,13 @@
 //! The dead stones of a finished game: from the record's marks, from `--dead`, from a
-//! deterministic estimate ([`auto`]) or from GNU Go ([`gnugo`]). Position analysis, not a rule
-//! clause: the referees take the dead stones as given.
+//! deterministic estimate ([`auto`]) or from a program ([`Judge`]: GNU Go, in `weiqi-gtp`).
+//! Position analysis, not a rule clause: the referees take the dead stones as given.
 
 pub mod auto;
-pub mod gnugo;
 
 use serde::Serialize;
 use weiqi_core::{Board, Color, Point, Points};
 
-use crate::CliError;
+use crate::Error;
 
 /// Where the dead stones came from (`dead.source` in `score --json`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -40,15 +39,30 @@ pub struct DeadStones {
 
 /// The `dead` object of `score --json` (see JSON.md).
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct DeadJson {
-    pub(crate) points: Vec<String>,
-    pub(crate) source: Source,
-    pub(crate) unsettled: Vec<String>,
+pub struct DeadJson {
+    /// The dead stones, in SGF coordinates.
+    pub points: Vec<String>,
+    /// How they were decided.
+    pub source: Source,
+    /// The stones counted alive that nobody settled, in SGF coordinates.
+    pub unsettled: Vec<String>,
+}
+
+/// A program that judges which stones are dead (`--dead gnugo`: GNU Go over GTP, the
+/// `weiqi-gtp` crate's `gnugo::GnuGo`).
+pub trait Judge: Sync {
+    /// The dead stones of `board` under `komi`, `to_move` to play, or why there are none.
+    fn dead_stones(
+        &self,
+        board: &Board,
+        komi: Points,
+        to_move: Color,
+    ) -> Result<Vec<Point>, String>;
 }
 
 impl DeadStones {
     /// The JSON form (points in SGF coordinates).
-    pub(crate) fn to_json(&self) -> DeadJson {
+    pub fn to_json(&self) -> DeadJson {
         DeadJson {
             points: self.points.iter().map(|p| p.to_sgf()).collect(),
             source: self.source,
@@ -58,7 +72,7 @@ impl DeadStones {
 }
 
 /// SGF points separated by commas and spaces, or `none`.
-pub(crate) fn list(points: &[Point]) -> String {
+pub fn list(points: &[Point]) -> String {
     if points.is_empty() {
         return "none".to_owned();
     }
@@ -86,7 +100,7 @@ fn by_colour(board: &Board, points: &[Point]) -> String {
 }
 
 /// The note for stones a count assumes alive (issue 10 item 4: never scored silently).
-pub(crate) fn assumed_alive_note(board: &Board, unsettled: &[Point]) -> String {
+pub fn assumed_alive_note(board: &Board, unsettled: &[Point]) -> String {
     format!(
         "the count assumes alive {} stone(s) standing in an area the opponent encloses with \
          less than two eyes' room of their own (dead, in seki, or alive: nobody judged them): \
@@ -97,21 +111,26 @@ pub(crate) fn assumed_alive_note(board: &Board, unsettled: &[Point]) -> String {
 }
 
 /// What the game gives the dead-stone decision: the final board, the record, and who moves.
-pub(crate) struct Position<'a> {
-    pub(crate) record: &'a weiqi_sgf::Record,
-    pub(crate) board: &'a Board,
-    pub(crate) komi: Points,
-    pub(crate) to_move: Color,
+pub struct Position<'a> {
+    /// The record (its territory marks).
+    pub record: &'a weiqi_sgf::Record,
+    /// The final board.
+    pub board: &'a Board,
+    /// The komi of the game.
+    pub komi: Points,
+    /// The player to move.
+    pub to_move: Color,
     /// Whether the rules let a player capture its own stones (see [`auto::benson`]).
-    pub(crate) self_capture: bool,
+    pub self_capture: bool,
 }
 
 /// The dead stones `--dead` asks for (`option`), with notes for the reader.
-pub(crate) fn decide(
+pub fn decide(
     option: Option<&str>,
     position: &Position<'_>,
+    judge: Option<&dyn Judge>,
     notes: &mut Vec<String>,
-) -> Result<DeadStones, CliError> {
+) -> Result<DeadStones, Error> {
     let Position {
         record,
         board,
@@ -164,8 +183,12 @@ pub(crate) fn decide(
             (estimate.dead, Source::Auto)
         }
         "gnugo" => {
-            let dead = gnugo::dead_stones(board, komi, to_move)
-                .map_err(|e| CliError(format!("--dead gnugo: {e}")))?;
+            let judge = judge.ok_or_else(|| {
+                Error("--dead gnugo: no program to ask here (weiqi-gtp's gnugo::GnuGo)".into())
+            })?;
+            let dead = judge
+                .dead_stones(board, komi, to_move)
+                .map_err(|e| Error(format!("--dead gnugo: {e}")))?;
             notes.push(format!(
                 "dead stones by gnu go (final_status_list dead): {}",
                 list(&dead)
@@ -175,10 +198,10 @@ pub(crate) fn decide(
         points => {
             let mut dead = Vec::new();
             for text in points.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                let p = Point::parse(text, board.size())
-                    .map_err(|e| CliError(format!("--dead: {e}")))?;
+                let p =
+                    Point::parse(text, board.size()).map_err(|e| Error(format!("--dead: {e}")))?;
                 if board.get(p).is_none() {
-                    return Err(CliError(format!(
+                    return Err(Error(format!(
                         "--dead: no stone on {text} at the end of the game"
                     )));
                 }

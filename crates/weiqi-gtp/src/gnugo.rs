@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use weiqi_core::{Board, Color, Point, Points};
 
-use crate::gtp::{Engine, GtpError};
+use crate::client::{Engine, GtpError};
 
 /// The directories searched after `PATH`.
 pub const FALLBACK_DIRS: &[&str] = &["/usr/games", "/usr/local/games"];
@@ -151,6 +151,21 @@ fn check_board(board: &Board) -> Result<(), GnuGoError> {
         });
     }
     Ok(())
+}
+
+/// GNU Go as the judge of `--dead gnugo` ([`dead_stones`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GnuGo;
+
+impl weiqi_record::dead::Judge for GnuGo {
+    fn dead_stones(
+        &self,
+        board: &Board,
+        komi: Points,
+        to_move: Color,
+    ) -> Result<Vec<Point>, String> {
+        dead_stones(board, komi, to_move).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]

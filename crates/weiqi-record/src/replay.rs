@@ -1,5 +1,7 @@
 //! Reading a record, choosing its rules and replaying its main line with the chosen referee
 //! (the engine, or the interpreter: [`crate::referee`]), and `--both`'s comparison of the two.
+//! The commands that take many files read them through the command line's batch module; a
+//! program reads one with [`read_record`] or [`read_bytes`].
 
 use weiqi_core::{
     Action, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, Point, Points, Setup,
@@ -9,11 +11,11 @@ use weiqi_spec::Ruleset;
 
 use crate::limits::Limits;
 use crate::referee::{self, Game, Which};
-use crate::{CliError, DEFAULT_RULES, rules_cmd};
+use crate::{DEFAULT_RULES, Error, rules};
 
 /// A record that cannot be read, as the command line says it: the error, and the flag that
 /// raises the limit it exceeded.
-pub(crate) fn read_error(e: weiqi_sgf::SgfError) -> CliError {
+pub fn read_error(e: weiqi_sgf::SgfError) -> Error {
     let flag = match e.kind {
         weiqi_sgf::SgfErrorKind::TooLarge { .. } => " (raise it with --max-bytes)",
         weiqi_sgf::SgfErrorKind::TooManyMoves { .. } | weiqi_sgf::SgfErrorKind::TooDeep { .. } => {
@@ -22,12 +24,12 @@ pub(crate) fn read_error(e: weiqi_sgf::SgfError) -> CliError {
         weiqi_sgf::SgfErrorKind::TooManyNodes { .. } => " (raise it with --max-nodes)",
         _ => "",
     };
-    CliError(format!("{e}{flag}"))
+    Error(format!("{e}{flag}"))
 }
 
-/// The first game of the record at `path`, read within the limits (GTP's `loadsgf`; the
-/// commands that take many files read them through [`crate::batch`]).
-pub(crate) fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, CliError> {
+/// The first game of the record at `path`, read within the limits (GTP's `loadsgf`, the rulings
+/// corpus); `strict` refuses the habits of real records.
+pub fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, Error> {
     let bytes = weiqi_sgf::read_bounded(std::path::Path::new(path), limits.sgf.bytes).map_err(
         |mut e| {
             path.clone_into(&mut e.file);
@@ -41,23 +43,35 @@ pub(crate) fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<R
     weiqi_sgf::parse_with(path, &bytes, options).map_err(read_error)
 }
 
+/// The first game of a record given as bytes (`name` names it in messages), read within the
+/// limits; `strict` refuses the habits of real records (docs/decisions.md 22-25).
+pub fn read_bytes(
+    name: &str,
+    bytes: &[u8],
+    strict: bool,
+    limits: &Limits,
+) -> Result<Record, Error> {
+    let options = weiqi_sgf::ReadOptions {
+        strict,
+        limits: limits.sgf,
+    };
+    weiqi_sgf::parse_with(name, bytes, options).map_err(read_error)
+}
+
 /// The variant a game is ruled under, and why.
-pub(crate) struct Rules {
-    pub(crate) ruleset: Ruleset,
+pub struct Rules {
+    /// The variant.
+    pub ruleset: Ruleset,
     /// How it was chosen, for the reader (`from --rules`, `from RU[Japanese]`, `default: ...`).
-    pub(crate) how: String,
+    pub how: String,
     /// `rules_source` in the JSON: `option` (`--rules`), `record` (`RU`) or `default`.
-    pub(crate) source: &'static str,
+    pub source: &'static str,
 }
 
 /// `--rules` if given, else the record's `RU`, else [`DEFAULT_RULES`].
-pub(crate) fn choose_rules(
-    flag: Option<&str>,
-    record: &Record,
-    limits: &Limits,
-) -> Result<Rules, CliError> {
+pub fn choose_rules(flag: Option<&str>, record: &Record, limits: &Limits) -> Result<Rules, Error> {
     if let Some(r) = flag {
-        let ruleset = rules_cmd::load(r, limits)?;
+        let ruleset = rules::load(r, limits)?;
         let how = if ruleset.id == r || std::path::Path::new(r).exists() {
             "from --rules".to_owned()
         } else {
@@ -83,7 +97,7 @@ pub(crate) fn choose_rules(
         ),
     };
     Ok(Rules {
-        ruleset: rules_cmd::load(id, limits)?,
+        ruleset: rules::load(id, limits)?,
         how,
         source,
     })
@@ -91,30 +105,30 @@ pub(crate) fn choose_rules(
 
 /// The ruling on one move of the main line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Verdict {
+pub struct Verdict {
     /// Number from 1 along the main line.
-    pub(crate) number: usize,
+    pub number: usize,
     /// The player.
-    pub(crate) color: Color,
+    pub color: Color,
     /// The move.
-    pub(crate) mv: Move,
+    pub mv: Move,
     /// Why it was refused, if it was.
-    pub(crate) refused: Option<Illegal>,
+    pub refused: Option<Illegal>,
     /// Opponent stones it captured.
-    pub(crate) captures: usize,
-    /// A handicap stone written as a move, placed as setup (DECISIONS.md 23).
-    pub(crate) handicap_stone: bool,
+    pub captures: usize,
+    /// A handicap stone written as a move, placed as setup (docs/decisions.md 23).
+    pub handicap_stone: bool,
 }
 
 /// A pass the record omits, inserted before a move of the same colour as the one before
-/// (DECISIONS.md 24).
+/// (docs/decisions.md 24).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub(crate) struct InsertedPass {
+pub struct InsertedPass {
     /// The number of the record's move it was inserted before.
-    pub(crate) before: usize,
+    pub before: usize,
     /// The player who passed.
     #[serde(serialize_with = "color_letter")]
-    pub(crate) color: Color,
+    pub color: Color,
 }
 
 fn color_letter<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
@@ -123,42 +137,42 @@ fn color_letter<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error
 
 /// Where the variant ended the game before the record did (a long cycle), the record going on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct EarlyEnd {
+pub struct EarlyEnd {
     /// The number of the move after which the variant ended the game.
-    pub(crate) after: usize,
+    pub after: usize,
     /// How it ended.
-    pub(crate) ending: Ending,
+    pub ending: Ending,
     /// The variant's result there.
-    pub(crate) result: GameResult,
+    pub result: GameResult,
 }
 
 /// A replayed main line.
-pub(crate) struct Replay {
+pub struct Replay {
     /// The game after the last legal move.
-    pub(crate) game: Box<dyn Game>,
+    pub game: Box<dyn Game>,
     /// The referee that ruled (a restart starts the same one).
-    pub(crate) which: Which,
+    pub which: Which,
     /// One verdict per move, up to and including the first illegal one.
-    pub(crate) verdicts: Vec<Verdict>,
+    pub verdicts: Vec<Verdict>,
     /// Remarks (how the record was read, play resumed after a stop, passes inserted).
-    pub(crate) notes: Vec<String>,
+    pub notes: Vec<String>,
     /// Why there is no ruling, when the budget ran out (the verdicts stop before that move).
-    pub(crate) inconclusive: Option<String>,
+    pub inconclusive: Option<String>,
     /// The passes inserted where the record omits them.
-    pub(crate) inserted: Vec<InsertedPass>,
+    pub inserted: Vec<InsertedPass>,
     /// Prisoners and pass stones of the games before a restart (setup after the first move, a
     /// long cycle the record plays through): the restarted referee counts from zero.
-    pub(crate) carried: ByColor<(u32, u32)>,
+    pub carried: ByColor<(u32, u32)>,
     /// Where the variant ended the game while the record went on.
-    pub(crate) early_end: Option<EarlyEnd>,
+    pub early_end: Option<EarlyEnd>,
     /// The game as it was at the last stop the record went on from, and the index of the move
-    /// that followed it (Ing's normal end: the passes after an agreement, DECISIONS.md 3).
-    pub(crate) last_stop: Option<(Box<dyn Game>, usize)>,
+    /// that followed it (Ing's normal end: the passes after an agreement, docs/decisions.md 3).
+    pub last_stop: Option<(Box<dyn Game>, usize)>,
 }
 
 impl Replay {
     /// The number of the first illegal move.
-    pub(crate) fn first_illegal(&self) -> Option<usize> {
+    pub fn first_illegal(&self) -> Option<usize> {
         self.verdicts
             .iter()
             .find(|v| v.refused.is_some())
@@ -167,7 +181,7 @@ impl Replay {
 
     /// The JSON status: the variant's end if it ended the game early, else the game's phase.
     /// `inconclusive` when the budget ran out first.
-    pub(crate) fn status(&self) -> &'static str {
+    pub fn status(&self) -> &'static str {
         if self.inconclusive.is_some() {
             return "inconclusive";
         }
@@ -187,9 +201,9 @@ fn start(
     setup: Setup,
     strict: bool,
     budget: Option<u64>,
-) -> Result<Box<dyn Game>, CliError> {
+) -> Result<Box<dyn Game>, Error> {
     referee::new_game(which, ruleset, setup, strict, budget).map_err(|e| {
-        CliError(format!(
+        Error(format!(
             "{}: cannot start the game under {}: {e}",
             record.name, ruleset.id
         ))
@@ -203,7 +217,7 @@ fn restart(
     record: &Record,
     changes: &[(Point, Option<Color>)],
     to_move: Color,
-) -> Result<(), CliError> {
+) -> Result<(), Error> {
     let mut board = replay.game.board();
     for &(p, c) in changes {
         board.set(p, c);
@@ -239,28 +253,28 @@ fn resume_for(game: &mut dyn Game, color: Color, number: usize, notes: &mut Vec<
 }
 
 /// Replays the main line of `record` under `ruleset`, `komi` overriding the record's. The
-/// record's habits are read as DECISIONS.md 22-24 say: its game start from
+/// record's habits are read as docs/decisions.md 22-24 say: its game start from
 /// [`Record::game_start`], an omitted pass inserted before a move by the player who moved last
 /// (not under `strict`: that move is then `wrong-turn`), setup after the first move applied by
 /// restarting from the edited position, and a long cycle that ends the game while the record
 /// goes on noted where it ended, the rest ruled from there. `budget` bounds the interpreter's
 /// work over the whole replay: running out is inconclusive ([`Replay::inconclusive`]). `which`
 /// chooses the referee.
-pub(crate) fn replay(
+pub fn replay(
     which: Which,
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
     strict: bool,
     budget: Option<u64>,
-) -> Result<Replay, CliError> {
+) -> Result<Replay, Error> {
     replay_observed(which, record, ruleset, komi, strict, budget, &mut |_, _| {})
 }
 
 /// [`replay`], calling `observe(number, game)` just before each move of the record is played
 /// (after setup edits, a resumption and an inserted pass): the position before move `number`
 /// (the pictures of `--svg` take their boards from it).
-pub(crate) fn replay_observed(
+pub fn replay_observed(
     which: Which,
     record: &Record,
     ruleset: &Ruleset,
@@ -268,10 +282,10 @@ pub(crate) fn replay_observed(
     strict: bool,
     budget: Option<u64>,
     observe: &mut dyn FnMut(usize, &dyn Game),
-) -> Result<Replay, CliError> {
+) -> Result<Replay, Error> {
     let begin = record
         .game_start(ruleset)
-        .map_err(|e| CliError(e.to_string()))?;
+        .map_err(|e| Error(e.to_string()))?;
     let mut setup = begin.setup.clone();
     if komi.is_some() {
         setup.komi = komi;
@@ -326,7 +340,7 @@ pub(crate) fn replay_observed(
         }
         resume_for(replay.game.as_mut(), m.color, m.number, &mut notes);
         // A move by the player who moved last: the record omits the opponent's pass
-        // (DECISIONS.md 24). Not before the first move of a game start (DECISIONS.md 22).
+        // (docs/decisions.md 24). Not before the first move of a game start (docs/decisions.md 22).
         let first = i == begin.skip && game_start && !edited;
         if !strict
             && !first
@@ -445,7 +459,7 @@ pub(crate) fn replay_observed(
             .map(|p| format!("{} before move {}", p.color.letter(), p.before))
             .collect();
         notes.push(format!(
-            "the record omits passes: inserted {} (DECISIONS.md 24; --strict rules such a move \
+            "the record omits passes: inserted {} (docs/decisions.md 24; --strict rules such a move \
              wrong-turn)",
             list.join(", ")
         ));
@@ -457,13 +471,13 @@ pub(crate) fn replay_observed(
 /// `--both`: replays `record` on the engine and on the interpreter and describes the first
 /// divergence (a verdict, then the state after the last move, then the result), or `None`
 /// when they agree. A replay the budget cut short on either side is not compared.
-pub(crate) fn divergence(
+pub fn divergence(
     record: &Record,
     ruleset: &Ruleset,
     komi: Option<Points>,
     strict: bool,
     budget: Option<u64>,
-) -> Result<Option<String>, CliError> {
+) -> Result<Option<String>, Error> {
     let engine = replay(Which::Engine, record, ruleset, komi, strict, None)?;
     let oracle = replay(Which::Interpreter, record, ruleset, komi, strict, budget)?;
     if oracle.inconclusive.is_some() {

@@ -1,5 +1,5 @@
 //! `weiqi referee`: plays two GTP programs against each other under a variant (issue 14 item
-//! 2). Not to be confused with [`crate::referee`], the factory of the engine or interpreter
+//! 2). Not to be confused with [`weiqi_record::referee`], the factory of the engine or interpreter
 //! that rules: this module is the arbiter between two programs, and rules with the engine.
 //!
 //! For each game it starts both programs, sends the setup (`boardsize`, `clear_board`, `komi`,
@@ -9,7 +9,7 @@
 //! prints a summary table (or, with `--json`, one JSON object). Colours alternate between
 //! games when the number of games is even, so that each program has Black as often.
 
-pub(crate) mod play;
+pub mod play;
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -22,28 +22,40 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
-use crate::limits::Limits;
-use crate::{CliError, DEFAULT_RULES, emit, rules_cmd, sgf_out};
+use crate::emit;
 use play::{Fault, GameSetup, Outcome};
+use weiqi_record::Limits;
+use weiqi_record::{DEFAULT_RULES, Error, rules, sgf_out};
 
 /// What `weiqi referee` was asked.
-pub(crate) struct Options<'a> {
-    pub(crate) black: &'a str,
-    pub(crate) white: &'a str,
-    pub(crate) rules: Option<&'a str>,
-    pub(crate) size: u32,
-    pub(crate) komi: Option<&'a str>,
-    pub(crate) handicap: u32,
-    pub(crate) games: u32,
-    pub(crate) sgf_dir: Option<&'a Path>,
-    pub(crate) move_time: f64,
-    pub(crate) json: bool,
-    pub(crate) limits: Limits,
+pub struct Options<'a> {
+    /// Black's program (program A): a command line, words split at spaces, quotes group.
+    pub black: &'a str,
+    /// White's program (program B).
+    pub white: &'a str,
+    /// The variant: a built-in id, a spec file or an SGF rules name (`None`: the default).
+    pub rules: Option<&'a str>,
+    /// The board's side, 2 to 25.
+    pub size: u32,
+    /// Komi (`None`: the variant's for the handicap).
+    pub komi: Option<&'a str>,
+    /// Handicap: 0 even; 1 a handicap game without stones; N >= 2 stones.
+    pub handicap: u32,
+    /// The number of games (colours alternate when even).
+    pub games: u32,
+    /// Where each game's record is written (`game-001.sgf`, ...).
+    pub sgf_dir: Option<&'a Path>,
+    /// The time limit of every answer of a program, in seconds.
+    pub move_time: f64,
+    /// Print JSON instead of the summary table.
+    pub json: bool,
+    /// The limits (the most moves of a game, the bytes of a spec file).
+    pub limits: Limits,
 }
 
 /// Splits a command line into words: spaces separate, single and double quotes group, a
 /// backslash outside single quotes takes the next character as it is. No other shell syntax.
-pub(crate) fn split_command(text: &str) -> Result<Vec<String>, String> {
+pub fn split_command(text: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -107,7 +119,7 @@ fn handicap_stones(
         .cloned()
         .or_else(|| {
             size.is_square()
-                .then(|| crate::gtp::fixed_pattern(size.width(), handicap))
+                .then(|| crate::game::gtp_fixed_pattern(size.width(), handicap))
                 .flatten()
         })
         .ok_or_else(|| {
@@ -228,40 +240,37 @@ fn comment(ruleset: &Ruleset, o: &Outcome, commands: &ByColor<String>) -> String
     t
 }
 
-/// Runs the match and prints the summary.
-pub(crate) fn run(
-    options: &Options<'_>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<i32, CliError> {
-    let ruleset = rules_cmd::load(options.rules.unwrap_or(DEFAULT_RULES), &options.limits)?;
+/// Runs the match: a progress line per game on `err`, then the summary table (or the JSON
+/// object) on `out`; returns the exit code (0).
+pub fn run(options: &Options<'_>, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Error> {
+    let ruleset = rules::load(options.rules.unwrap_or(DEFAULT_RULES), &options.limits)?;
     let max = u32::from(MAX_GTP_SIDE);
     if !(2..=max).contains(&options.size) {
-        return Err(CliError(format!(
+        return Err(Error::new(format!(
             "--size {}: a side of 2 to {max} (the GTP letters)",
             options.size
         )));
     }
-    let size = BoardSize::square(options.size).map_err(|e| CliError(format!("--size: {e}")))?;
+    let size = BoardSize::square(options.size).map_err(|e| Error::new(format!("--size: {e}")))?;
     if options.games == 0 {
-        return Err(CliError("--games: at least 1".to_owned()));
+        return Err(Error::new("--games: at least 1".to_owned()));
     }
     if !(options.move_time.is_finite() && options.move_time > 0.0 && options.move_time <= 86_400.0)
     {
-        return Err(CliError(format!(
+        return Err(Error::new(format!(
             "--move-time {}: seconds above 0, at most a day",
             options.move_time
         )));
     }
     let komi = match options.komi {
         Some(k) => Points::parse(k).ok_or_else(|| {
-            CliError(format!(
+            Error::new(format!(
                 "--komi: {k:?} is not a number of points (a multiple of 0.5)"
             ))
         })?,
         None => ruleset.komi_for(options.handicap),
     };
-    let stones = handicap_stones(&ruleset, size, options.handicap).map_err(CliError)?;
+    let stones = handicap_stones(&ruleset, size, options.handicap).map_err(Error::new)?;
     let setup = Setup {
         size,
         handicap: options.handicap,
@@ -270,22 +279,22 @@ pub(crate) fn run(
         komi: Some(komi),
     };
     // The setup is checked once, before any program starts.
-    crate::referee::new_game(
-        crate::referee::Which::Engine,
+    weiqi_record::referee::new_game(
+        weiqi_record::referee::Which::Engine,
         &ruleset,
         setup.clone(),
         false,
         None,
     )
-    .map_err(|e| CliError(format!("cannot start a game under {}: {e}", ruleset.id)))?;
+    .map_err(|e| Error::new(format!("cannot start a game under {}: {e}", ruleset.id)))?;
     let programs = [options.black, options.white];
     let words = programs
         .iter()
-        .map(|c| split_command(c).map_err(|e| CliError(format!("a program's command: {e}"))))
+        .map(|c| split_command(c).map_err(|e| Error::new(format!("a program's command: {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(dir) = options.sgf_dir {
         std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("{}: cannot create: {e}", dir.display())))?;
+            .map_err(|e| Error::new(format!("{}: cannot create: {e}", dir.display())))?;
     }
     let game_setup = GameSetup {
         ruleset: &ruleset,
@@ -316,7 +325,7 @@ pub(crate) fn run(
             black: programs[b].to_owned(),
             white: programs[w].to_owned(),
         };
-        let o = play::play(&game_setup, &commands, &labels).map_err(CliError)?;
+        let o = play::play(&game_setup, &commands, &labels).map_err(Error::new)?;
         disputes += o.disputes.len();
         let index = ByColor { black: b, white: w };
         for c in Color::ALL {
@@ -419,7 +428,7 @@ pub(crate) fn run(
             disputes,
         };
         let mut t = serde_json::to_string_pretty(&json)
-            .map_err(|e| CliError(format!("cannot write json: {e}")))?;
+            .map_err(|e| Error::new(format!("cannot write json: {e}")))?;
         t.push('\n');
         emit(out, &t)?;
     } else {
@@ -437,7 +446,7 @@ fn write_record(
     game: &GameSetup<'_>,
     o: &Outcome,
     commands: &ByColor<String>,
-) -> Result<(), CliError> {
+) -> Result<(), Error> {
     let marks = o.score.as_ref().map(|s| sgf_out::marks(s, game.setup.size));
     let text = sgf_out::write(
         &sgf_out::GameText {
@@ -452,9 +461,9 @@ fn write_record(
         },
         Some((o.result, marks, comment(game.ruleset, o, commands))),
     )
-    .map_err(CliError)?;
+    .map_err(Error::new)?;
     std::fs::write(path, text)
-        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
+        .map_err(|e| Error::new(format!("{}: cannot write: {e}", path.display())))
 }
 
 /// The summary table.

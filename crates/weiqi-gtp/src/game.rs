@@ -8,13 +8,15 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
-use crate::dead::auto;
-use crate::referee::{self, Which};
+use weiqi_record::dead::auto;
+use weiqi_record::referee::{self, Which};
 
 /// Starts a referee for `ruleset` and `setup`: the one place where `weiqi gtp` chooses the
 /// implementation that rules: the engine, through the command line's referee factory.
 fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Box<dyn Referee>, String> {
-    referee::new_game(Which::Engine, ruleset, setup, strict, None).map(|g| g as Box<dyn Referee>)
+    referee::new_game(Which::Engine, ruleset, setup, strict, None)
+        .map(|g| g as Box<dyn Referee>)
+        .map_err(String::from)
 }
 
 /// The most passes [`Game::ruling`] adds to end play: the variant's stop passes and final-end
@@ -28,7 +30,7 @@ fn max_ending_passes(ruleset: &Ruleset) -> usize {
 
 /// Why a move was not made.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Refused {
+pub enum Refused {
     /// The referee refused it.
     Illegal {
         /// Why.
@@ -43,18 +45,18 @@ pub(crate) enum Refused {
 /// How the game ends if both players pass now: the ruling `final_score` and
 /// `final_status_list` report.
 #[derive(Debug, Clone)]
-pub(crate) struct Ruling {
+pub struct Ruling {
     /// The result.
-    pub(crate) result: GameResult,
+    pub result: GameResult,
     /// The score, when the game is scored.
-    pub(crate) score: Option<Score>,
+    pub score: Option<Score>,
     /// The board the ruling judged (dead stones still on it).
-    pub(crate) board: Board,
+    pub board: Board,
 }
 
 impl Ruling {
     /// The status of the stone on `p`: `alive`, `dead` or `seki` (`None` on an empty point).
-    pub(crate) fn status(&self, p: Point) -> Option<&'static str> {
+    pub fn status(&self, p: Point) -> Option<&'static str> {
         let color = self.board.get(p)?;
         let mark = self
             .score
@@ -71,7 +73,7 @@ impl Ruling {
 }
 
 /// The game under the variant.
-pub(crate) struct Game {
+pub struct Game {
     ruleset: Ruleset,
     setup: Setup,
     strict: bool,
@@ -104,12 +106,12 @@ fn rebuild(
 }
 
 /// A GTP vertex, or the SGF point where GTP has no letter for the column.
-pub(crate) fn vertex(p: Point, size: BoardSize) -> String {
+pub fn vertex(p: Point, size: BoardSize) -> String {
     p.to_gtp(size).unwrap_or_else(|_| p.to_sgf())
 }
 
 /// A move in GTP terms: a vertex or `pass`.
-pub(crate) fn move_text(mv: Move, size: BoardSize) -> String {
+pub fn move_text(mv: Move, size: BoardSize) -> String {
     match mv {
         Move::Play(p) => vertex(p, size),
         Move::Pass => "pass".to_owned(),
@@ -126,7 +128,7 @@ fn action_text(action: &Action, size: BoardSize) -> String {
 
 impl Game {
     /// An even game on an empty board of `size`.
-    pub(crate) fn new(ruleset: Ruleset, size: BoardSize, strict: bool) -> Result<Game, String> {
+    pub fn new(ruleset: Ruleset, size: BoardSize, strict: bool) -> Result<Game, String> {
         let setup = Setup::even(size);
         let referee = new_referee(&ruleset, setup.clone(), strict)?;
         Ok(Game {
@@ -139,34 +141,34 @@ impl Game {
     }
 
     /// The referee of the game as it stands.
-    pub(crate) fn referee(&self) -> &dyn Referee {
+    pub fn referee(&self) -> &dyn Referee {
         self.referee.as_ref()
     }
 
     /// The variant.
-    pub(crate) fn ruleset(&self) -> &Ruleset {
+    pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
     }
 
     /// The board size.
-    pub(crate) fn size(&self) -> BoardSize {
+    pub fn size(&self) -> BoardSize {
         self.setup.size
     }
 
     /// The handicap of the setup.
-    pub(crate) fn handicap(&self) -> u32 {
+    pub fn handicap(&self) -> u32 {
         self.setup.handicap
     }
 
     /// The komi: the one set with `komi`, else the variant's for the handicap.
-    pub(crate) fn komi(&self) -> Points {
+    pub fn komi(&self) -> Points {
         self.setup
             .komi
             .unwrap_or_else(|| self.ruleset.komi_for(self.setup.handicap))
     }
 
     /// Whether the komi is the variant's own (no `komi` command since the start).
-    pub(crate) fn komi_is_variants(&self) -> bool {
+    pub fn komi_is_variants(&self) -> bool {
         self.setup.komi.is_none()
     }
 
@@ -188,7 +190,7 @@ impl Game {
     }
 
     /// A new empty board of `size` (the komi set with `komi` is kept).
-    pub(crate) fn set_size(&mut self, size: BoardSize) -> Result<(), String> {
+    pub fn set_size(&mut self, size: BoardSize) -> Result<(), String> {
         let setup = Setup {
             komi: self.setup.komi,
             ..Setup::even(size)
@@ -197,12 +199,12 @@ impl Game {
     }
 
     /// Clears the board: no stones, no handicap, no moves (the komi is kept).
-    pub(crate) fn clear(&mut self) -> Result<(), String> {
+    pub fn clear(&mut self) -> Result<(), String> {
         self.set_size(self.setup.size)
     }
 
     /// Sets the komi; the moves are kept.
-    pub(crate) fn set_komi(&mut self, komi: Points) -> Result<(), String> {
+    pub fn set_komi(&mut self, komi: Points) -> Result<(), String> {
         let setup = Setup {
             komi: Some(komi),
             ..self.setup.clone()
@@ -213,21 +215,21 @@ impl Game {
 
     /// Switches the variant, replaying the moves under it; refused (nothing changes) when the
     /// new variant refuses the setup or one of the moves.
-    pub(crate) fn set_rules(&mut self, ruleset: Ruleset) -> Result<(), String> {
+    pub fn set_rules(&mut self, ruleset: Ruleset) -> Result<(), String> {
         let setup = self.setup.clone();
         let log = self.log.clone();
         self.replace(Some(ruleset), setup, log)
     }
 
     /// Whether the board is empty and no move was played (handicap stones may be placed).
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.log.is_empty() && self.setup.stones.is_empty() && self.setup.handicap == 0
     }
 
     /// Places handicap stones for Black on an empty board: a handicap game of `points.len()`
     /// stones whose stones are given (the variant places nothing more; it decides who moves
     /// next, its handicap komi and bonus apply).
-    pub(crate) fn set_handicap(&mut self, points: &[Point]) -> Result<(), String> {
+    pub fn set_handicap(&mut self, points: &[Point]) -> Result<(), String> {
         let handicap = u32::try_from(points.len()).map_err(|_| "too many stones".to_owned())?;
         let setup = Setup {
             handicap,
@@ -239,7 +241,7 @@ impl Game {
 
     /// The variant's own fixed pattern for `stones` handicap stones on this board, if it has
     /// one.
-    pub(crate) fn variant_pattern(&self, stones: u32) -> Option<Vec<Point>> {
+    pub fn variant_pattern(&self, stones: u32) -> Option<Vec<Point>> {
         self.ruleset
             .handicap
             .patterns
@@ -249,7 +251,7 @@ impl Game {
     }
 
     /// Whether `color` may make `mv` now, and why not.
-    pub(crate) fn check(&self, color: Color, mv: Move) -> Result<(), Refused> {
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), Refused> {
         if self.referee.phase() == Phase::Stopped {
             return self.resumed(color, mv).map(|_| ());
         }
@@ -305,7 +307,7 @@ impl Game {
     /// again, and GTP has no command for the agreement, so a pass while play is stopped is
     /// taken as that agreement (on the stones `--dead auto` proves dead), then the pass. Any
     /// other move resumes play.
-    pub(crate) fn passes_agree(&self, mv: Move) -> bool {
+    pub fn passes_agree(&self, mv: Move) -> bool {
         mv == Move::Pass
             && self.referee.phase() == Phase::Stopped
             && self.ruleset.end.after_stop == weiqi_spec::AfterStop::AgreementThenPasses
@@ -325,7 +327,7 @@ impl Game {
     }
 
     /// Plays `mv` for `color`, or refuses it (the game is then unchanged).
-    pub(crate) fn play(&mut self, color: Color, mv: Move) -> Result<(), Refused> {
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Refused> {
         if self.referee.phase() == Phase::Stopped {
             let (referee, actions) = self.resumed(color, mv)?;
             self.referee = referee;
@@ -344,12 +346,12 @@ impl Game {
     }
 
     /// The setup of the game (size, handicap, setup stones, komi override).
-    pub(crate) fn setup(&self) -> &Setup {
+    pub fn setup(&self) -> &Setup {
         &self.setup
     }
 
     /// The moves accepted, in order (resumptions left out: a record does not write them).
-    pub(crate) fn record_moves(&self) -> Vec<(Color, Move)> {
+    pub fn record_moves(&self) -> Vec<(Color, Move)> {
         self.log
             .iter()
             .flatten()
@@ -362,13 +364,9 @@ impl Game {
 
     /// Replaces the game by `setup` and `moves` (a loaded record), played as `play` plays
     /// them: a move sent while play is stopped resumes play, a move by the player who moved
-    /// last follows a pass the record omits (DECISIONS.md 24). Nothing changes when a move is
+    /// last follows a pass the record omits (docs/decisions.md 24). Nothing changes when a move is
     /// refused: the error names it.
-    pub(crate) fn load(
-        &mut self,
-        setup: Setup,
-        moves: &[(usize, Color, Move)],
-    ) -> Result<(), String> {
+    pub fn load(&mut self, setup: Setup, moves: &[(usize, Color, Move)]) -> Result<(), String> {
         let referee = new_referee(&self.ruleset, setup.clone(), self.strict)?;
         let mut game = Game {
             ruleset: self.ruleset.clone(),
@@ -403,7 +401,7 @@ impl Game {
     }
 
     /// Takes back the last move; false when there is none.
-    pub(crate) fn undo(&mut self) -> Result<bool, String> {
+    pub fn undo(&mut self) -> Result<bool, String> {
         if self.log.is_empty() {
             return Ok(false);
         }
@@ -415,12 +413,12 @@ impl Game {
     }
 
     /// The number of moves accepted.
-    pub(crate) fn moves(&self) -> usize {
+    pub fn moves(&self) -> usize {
         self.log.len()
     }
 
     /// The `n`-th move of the game (from 1; setup stones are not moves, passes are).
-    pub(crate) fn nth_move(&self, n: usize) -> Option<(Color, Move)> {
+    pub fn nth_move(&self, n: usize) -> Option<(Color, Move)> {
         self.log
             .iter()
             .flatten()
@@ -434,7 +432,7 @@ impl Game {
     /// The board plays the random player may choose for `color`: every legal play that does
     /// not fill an own eye (an empty point whose every on-board orthogonal neighbour is a stone
     /// of `color`), in row order. Empty unless `color` is to move in play.
-    pub(crate) fn random_candidates(&self, color: Color) -> Vec<Point> {
+    pub fn random_candidates(&self, color: Color) -> Vec<Point> {
         if self.referee.phase() != Phase::Playing || self.referee.to_move() != color {
             return Vec::new();
         }
@@ -451,7 +449,7 @@ impl Game {
     /// passes until play stops or the game ends (at most [`max_ending_passes`]); when
     /// play is stopped, both players agree that the stones `--dead auto` proves dead are dead
     /// (its estimate marks only stones dead in every rule set; everything else stays alive).
-    pub(crate) fn ruling(&self) -> Result<Ruling, String> {
+    pub fn ruling(&self) -> Result<Ruling, String> {
         let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)?;
         let max = max_ending_passes(&self.ruleset);
         let mut passes = 0;
@@ -470,7 +468,7 @@ impl Game {
                 copy.apply(action)
                     .map_err(|e| format!("the agreement is refused: {}", e.reason))?;
             }
-            // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3).
+            // Ing: after the agreement the players pass again (seed 000, docs/decisions.md 3).
             let mut passes = 0;
             while copy.phase() == Phase::Playing && passes < max {
                 let pass = Action::pass(copy.to_move());
@@ -507,7 +505,7 @@ fn refusal_text(refused: &Refused) -> String {
 ///
 /// 2 = lower left, upper right; 3 = + upper left; 4 = + lower right; 5 = 4 + centre; 6 = 4 +
 /// left and right sides; 7 = 6 + centre; 8 = 6 + bottom and top sides; 9 = 8 + centre.
-pub(crate) fn gtp_fixed_pattern(side: u8, stones: u32) -> Option<Vec<Point>> {
+pub fn gtp_fixed_pattern(side: u8, stones: u32) -> Option<Vec<Point>> {
     if !(7..=25).contains(&side) {
         return None;
     }
@@ -551,7 +549,7 @@ pub(crate) fn gtp_fixed_pattern(side: u8, stones: u32) -> Option<Vec<Point>> {
 /// else (more stones than any pattern holds, or a board without one) the largest GTP or variant
 /// pattern that fits and then the remaining points in row order from the top left, skipping
 /// points next to a stone already placed where possible.
-pub(crate) fn free_placement(game: &Game, stones: u32) -> Option<Vec<Point>> {
+pub fn free_placement(game: &Game, stones: u32) -> Option<Vec<Point>> {
     let size = game.size();
     let points = size.points_count();
     if stones < 2 || stones as usize >= points {

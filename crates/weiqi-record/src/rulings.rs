@@ -17,11 +17,11 @@
 //! disagree.
 //!
 //! ```no_run
-//! let corpus = weiqi_cli::rulings::load_corpus(std::path::Path::new("rulings"))?;
+//! let corpus = weiqi_record::rulings::load_corpus(std::path::Path::new("rulings"))?;
 //! let case = &corpus[0];
-//! let cell = weiqi_cli::rulings::rule(case, "japanese-1989")?;
+//! let cell = weiqi_record::rulings::rule(case, "japanese-1989")?;
 //! println!("{}: {}", case.name, cell.short());
-//! # Ok::<(), weiqi_cli::CliError>(())
+//! # Ok::<(), weiqi_record::Error>(())
 //! ```
 
 use std::fmt::Write as _;
@@ -32,7 +32,7 @@ use weiqi_core::PointMark;
 
 use crate::limits::Limits;
 use crate::referee::Which;
-use crate::{CliError, check, diagram, replay, score};
+use crate::{Error, check, diagram, replay, score};
 
 /// One case of the corpus.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,10 +58,10 @@ pub const AXES: &[&str] = &[
 /// Reads every case under `dir` (`<axis>/<name>.sgf`, the axes of [`AXES`]), sorted by axis then
 /// name. A case without `GC` or `SO` in its root node, an SGF file outside an axis folder and a
 /// folder that is not an axis are errors.
-pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, CliError> {
+pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, Error> {
     let read_dir = |d: &Path| {
         std::fs::read_dir(d).map_err(|e| {
-            CliError(format!(
+            Error(format!(
                 "cannot read the rulings corpus {}: {e}",
                 d.display()
             ))
@@ -70,20 +70,20 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, CliError> {
     let mut cases = Vec::new();
     for entry in read_dir(dir)? {
         let path = entry
-            .map_err(|e| CliError(format!("cannot read {}: {e}", dir.display())))?
+            .map_err(|e| Error(format!("cannot read {}: {e}", dir.display())))?
             .path();
         let name = file_name(&path);
         // The folders of the crate that runs the corpus (`weiqi-rulings` lives in it).
         let crate_folder = ["src", "tests", "target"].contains(&name.as_str());
         if path.is_dir() && !AXES.contains(&name.as_str()) && !crate_folder {
-            return Err(CliError(format!(
+            return Err(Error(format!(
                 "{}: not an axis of the rulings corpus (one of {})",
                 path.display(),
                 AXES.join(", ")
             )));
         }
         if path.extension().is_some_and(|e| e == "sgf") {
-            return Err(CliError(format!(
+            return Err(Error(format!(
                 "{}: a case must be in an axis folder ({})",
                 path.display(),
                 AXES.join(", ")
@@ -98,7 +98,7 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, CliError> {
         let mut files: Vec<PathBuf> = Vec::new();
         for entry in read_dir(&folder)? {
             let path = entry
-                .map_err(|e| CliError(format!("cannot read {}: {e}", folder.display())))?
+                .map_err(|e| Error(format!("cannot read {}: {e}", folder.display())))?
                 .path();
             if path.extension().is_some_and(|e| e == "sgf") {
                 files.push(path);
@@ -111,7 +111,7 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, CliError> {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let text = std::fs::read_to_string(&path)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
             let root = root_properties(&text);
             let get = |id: &str| {
                 root.iter()
@@ -119,7 +119,7 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<Case>, CliError> {
                     .map(|(_, v)| v.trim().to_owned())
                     .filter(|v| !v.is_empty())
                     .ok_or_else(|| {
-                        CliError(format!(
+                        Error(format!(
                             "{}: the root node has no {id}[] (the case's {})",
                             path.display(),
                             if id == "GC" { "description" } else { "source" }
@@ -272,18 +272,16 @@ struct Observed {
 fn observe(case: &Case, record: &weiqi_sgf::Record, rules: &str, which: Which) -> Observed {
     let limits = Limits::default();
     let game = case.path.display().to_string();
-    let mut out = Vec::new();
-    let check_code = check::run_record(
-        &game,
-        record,
-        Some(rules),
-        false,
-        true,
-        &limits,
-        (which, false),
-        &mut out,
-    );
-    let check_code = match check_code {
+    let options = check::CheckOptions {
+        rules: Some(rules),
+        strict: false,
+        limits,
+        which,
+        both: false,
+    };
+    let checked = check::check_record(&game, record, &options)
+        .and_then(|c| Ok((c.exit_code(), c.output(true)?)));
+    let (check_code, out) = match checked {
         Ok(c) => c,
         Err(e) => {
             return Observed {
@@ -295,7 +293,7 @@ fn observe(case: &Case, record: &weiqi_sgf::Record, rules: &str, which: Which) -
             };
         }
     };
-    let check: Option<Value> = serde_json::from_slice(&out).ok();
+    let check: Option<Value> = serde_json::from_str(&out).ok();
     // A game still in play is not counted (the matrix shows its stones), unless the record's
     // result (a resignation, time) rules it.
     let unfinished = check
@@ -311,33 +309,29 @@ fn observe(case: &Case, record: &weiqi_sgf::Record, rules: &str, which: Which) -
             error: None,
         };
     }
-    let options = |json| score::Options {
-        game: &game,
+    let options = score::ScoreOptions {
         rules: Some(rules),
-        komi: None,
-        dead: None,
-        write: None,
-        force: false,
-        marks: score::Marks::Keep,
-        svg: None,
-        json,
         limits,
-        strict: false,
         which,
-        both: false,
+        ..score::ScoreOptions::default()
     };
-    let mut out = Vec::new();
-    let (score_code, mut score, error) = match score::run_record(&options(true), record, &mut out) {
-        Ok(c) => (c, serde_json::from_slice::<Value>(&out).ok(), None),
-        Err(e) => (crate::EXIT_ERROR, None, Some(e.0)),
+    let scored = score::score_record(&game, record, &options);
+    let (score_code, mut score, error) = match &scored {
+        Ok(s) => (
+            s.exit_code(),
+            s.output(true)
+                .ok()
+                .and_then(|t| serde_json::from_str::<Value>(&t).ok()),
+            None,
+        ),
+        Err(e) => (crate::EXIT_ERROR, None, Some(e.0.clone())),
     };
     if let Some(Value::Object(map)) = &mut score {
         map.remove("notes");
     }
     let diagram = if score_code == crate::EXIT_OK {
-        let mut text = Vec::new();
-        let _ = score::run_record(&options(false), record, &mut text);
-        count_diagram(&String::from_utf8_lossy(&text))
+        let text = scored.and_then(|s| s.output(false)).unwrap_or_default();
+        count_diagram(&text)
     } else {
         stones_diagram(record, rules, which, &limits).unwrap_or_default()
     };
@@ -383,7 +377,7 @@ fn stones_diagram(
 /// The ruling of `case` under `rules` (a built-in id or a spec file), made by the engine and by
 /// the interpreter; an error when the record cannot be read, or when the two referees disagree
 /// on any part of the ruling (the error names both values).
-pub fn rule(case: &Case, rules: &str) -> Result<Cell, CliError> {
+pub fn rule(case: &Case, rules: &str) -> Result<Cell, Error> {
     let limits = Limits::default();
     let record = replay::read_record(&case.path.display().to_string(), false, &limits)?;
     let engine = observe(case, &record, rules, Which::Engine);
@@ -414,7 +408,7 @@ pub fn rule(case: &Case, rules: &str) -> Result<Cell, CliError> {
                 engine.diagram, oracle.diagram
             )
         };
-        return Err(CliError(format!(
+        return Err(Error(format!(
             "{}: the engine and the interpreter disagree under {rules}: {part}",
             case.name
         )));
@@ -527,7 +521,7 @@ pub fn variants_of(case: &Case) -> Vec<String> {
 }
 
 /// Every cell of `case`: one per variant of [`variants_of`].
-pub fn cells(case: &Case) -> Result<Vec<Cell>, CliError> {
+pub fn cells(case: &Case) -> Result<Vec<Cell>, Error> {
     variants_of(case).iter().map(|v| rule(case, v)).collect()
 }
 
@@ -742,7 +736,7 @@ fn majority(values: &[String]) -> Option<String> {
 
 /// The lines of `weiqi rules diff A B --rulings`: one per case on which the two variants rule
 /// differently, `<case>: <a's ruling> | <b's ruling>`.
-pub fn diff(corpus: &[Case], a: &str, b: &str) -> Result<Vec<String>, CliError> {
+pub fn diff(corpus: &[Case], a: &str, b: &str) -> Result<Vec<String>, Error> {
     let mut lines = Vec::new();
     for case in corpus {
         let (ca, cb) = (rule(case, a)?, rule(case, b)?);
@@ -776,11 +770,11 @@ mod tests {
     #[test]
     fn root_properties_reads_the_description_and_the_source_issue_13() {
         let props = root_properties(
-            "(;GM[1]SZ[5]GC[a ko \\] with\n  two lines]SO[VARIANTS.md 4.1]AB[aa][bb];B[cc]GC[no])",
+            "(;GM[1]SZ[5]GC[a ko \\] with\n  two lines]SO[docs/variants.md 4.1]AB[aa][bb];B[cc]GC[no])",
         );
         let get = |k: &str| props.iter().find(|(p, _)| p == k).map(|(_, v)| v.as_str());
         assert_eq!(get("GC"), Some("a ko ] with two lines"));
-        assert_eq!(get("SO"), Some("VARIANTS.md 4.1"));
+        assert_eq!(get("SO"), Some("docs/variants.md 4.1"));
         assert_eq!(props.iter().filter(|(p, _)| p == "AB").count(), 2);
         assert_eq!(props.iter().filter(|(p, _)| p == "GC").count(), 1);
     }

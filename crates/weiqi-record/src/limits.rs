@@ -29,17 +29,18 @@ pub const EXIT_DIVERGED: i32 = 3;
 /// The most problems `rules lint` prints by default; the rest are counted ("and N more").
 pub const MAX_PROBLEMS: usize = 100;
 
-/// The limits of one command, from its flags.
+/// The limits of one command, from its flags (a program starts from [`Limits::default`] and
+/// raises what it needs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Limits {
+pub struct Limits {
     /// Records: bytes, moves, nodes.
-    pub(crate) sgf: weiqi_sgf::Limits,
+    pub sgf: weiqi_sgf::Limits,
     /// Bytes of a spec file.
-    pub(crate) spec_bytes: usize,
+    pub spec_bytes: usize,
     /// Problems `rules lint` prints.
-    pub(crate) problems: usize,
+    pub problems: usize,
     /// Steps of interpreter work for the whole command (`None`: unlimited).
-    pub(crate) budget: Option<u64>,
+    pub budget: Option<u64>,
 }
 
 impl Default for Limits {
@@ -55,7 +56,7 @@ impl Default for Limits {
 
 /// The problems of a spec, one a line, at most `cap` of them, then how many more there are.
 /// Linear in the number of problems.
-pub(crate) fn problems_text(e: &SpecErrors, cap: usize) -> String {
+pub fn problems_text(e: &SpecErrors, cap: usize) -> String {
     let mut t = String::new();
     for (i, problem) in e.0.iter().take(cap).enumerate() {
         if i > 0 {

@@ -18,28 +18,28 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
-use crate::gtp::{Engine, GtpError};
-use crate::referee::{self, Game, Which};
+use crate::client::{Engine, GtpError};
+use weiqi_record::referee::{self, Game, Which};
 
 /// Stops without agreement after which the game ends without result, where the variant itself
 /// would let the players resume for ever (Japanese and Chinese rules have no final end).
-pub(crate) const MAX_DISPUTES: usize = 3;
+pub const MAX_DISPUTES: usize = 3;
 
 /// How a game is set up.
-pub(crate) struct GameSetup<'a> {
+pub struct GameSetup<'a> {
     /// The variant.
-    pub(crate) ruleset: &'a Ruleset,
+    pub ruleset: &'a Ruleset,
     /// The referee's setup (size, handicap, handicap stones, komi).
-    pub(crate) setup: Setup,
+    pub setup: Setup,
     /// The time limit of each answer.
-    pub(crate) move_time: Duration,
+    pub move_time: Duration,
     /// The most moves of a game.
-    pub(crate) max_moves: usize,
+    pub max_moves: usize,
 }
 
 /// A program's fault that ends the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Fault {
+pub enum Fault {
     /// No answer in time: a loss on time.
     Time,
     /// An illegal move (the referee refused it).
@@ -50,25 +50,25 @@ pub(crate) enum Fault {
 
 /// What became of one game.
 #[derive(Debug, Clone)]
-pub(crate) struct Outcome {
+pub struct Outcome {
     /// The result.
-    pub(crate) result: GameResult,
+    pub result: GameResult,
     /// How the game ended, in words.
-    pub(crate) reason: String,
+    pub reason: String,
     /// The count, when the game was counted.
-    pub(crate) score: Option<Score>,
+    pub score: Option<Score>,
     /// The moves relayed (the record's main line).
-    pub(crate) moves: Vec<(Color, Move)>,
+    pub moves: Vec<(Color, Move)>,
     /// The disputes at the stops, in words.
-    pub(crate) disputes: Vec<String>,
+    pub disputes: Vec<String>,
     /// The program at fault and the fault, when a fault ended the game.
-    pub(crate) fault: Option<(Color, Fault)>,
+    pub fault: Option<(Color, Fault)>,
     /// What each program's own `final_score` says, after a counted game.
-    pub(crate) claims: ByColor<Option<String>>,
+    pub claims: ByColor<Option<String>>,
     /// The programs' names (`name` and `version`, else the command).
-    pub(crate) names: ByColor<String>,
+    pub names: ByColor<String>,
     /// Other remarks (White's last pass added, a program without `final_status_list`).
-    pub(crate) notes: Vec<String>,
+    pub notes: Vec<String>,
 }
 
 /// Why a game stopped early: the program at fault, the fault, the reason.
@@ -173,7 +173,7 @@ fn parse_dead(text: &str, setup: &Setup) -> Result<Vec<Point>, String> {
 
 /// Plays one game of `game` between the programs `commands` (program and arguments per
 /// colour), labelled `labels`. Never fails: every failure of a program is a result.
-pub(crate) fn play(
+pub fn play(
     game: &GameSetup<'_>,
     commands: &ByColor<Vec<String>>,
     labels: &ByColor<String>,
@@ -488,7 +488,7 @@ fn ending_text(e: Ending, referee: &dyn Game) -> String {
 }
 
 /// The margin of `color` in a counted game (its total minus the opponent's).
-pub(crate) fn margin_for(score: &Score, color: Color) -> Points {
+pub fn margin_for(score: &Score, color: Color) -> Points {
     match color {
         Color::Black => score.margin,
         Color::White => -score.margin,

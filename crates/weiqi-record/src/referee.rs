@@ -10,7 +10,7 @@ use weiqi_spec::Ruleset;
 
 /// Which referee rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Which {
+pub enum Which {
     /// The engine (the default).
     Engine,
     /// The interpreter, the literal oracle (`--interpreter`).
@@ -20,7 +20,7 @@ pub(crate) enum Which {
 impl Which {
     /// The referee named by the flags: `--interpreter` selects the oracle, and so does
     /// `--budget` (a bound on interpreter work; the engine is bounded by design).
-    pub(crate) fn from_flags(interpreter: bool, budget: Option<u64>) -> Which {
+    pub fn from_flags(interpreter: bool, budget: Option<u64>) -> Which {
         if interpreter || budget.is_some() {
             Which::Interpreter
         } else {
@@ -32,7 +32,7 @@ impl Which {
 /// What the command line needs of a referee beyond the [`Referee`] trait: the game's komi and
 /// handicap, the agreed dead stones and the standing agreement, who would move first on
 /// resumption, the budget left, and the count of a position as it stands.
-pub(crate) trait Game: Referee {
+pub trait Game: Referee {
     /// The variant.
     fn ruleset(&self) -> &Ruleset;
     /// The komi of the game.
@@ -166,13 +166,13 @@ impl Game for Engine {
 /// size the variant does not prescribe; `budget` bounds the interpreter's work for the whole
 /// game (the engine has no budget: it is bounded by design, and [`Which::from_flags`] gives a
 /// budget to the interpreter).
-pub(crate) fn new_game(
+pub fn new_game(
     which: Which,
     ruleset: &Ruleset,
     setup: Setup,
     strict: bool,
     budget: Option<u64>,
-) -> Result<Box<dyn Game>, String> {
+) -> Result<Box<dyn Game>, crate::Error> {
     match which {
         Which::Engine => if strict {
             Engine::new_strict(ruleset, setup)
@@ -180,7 +180,7 @@ pub(crate) fn new_game(
             Engine::new(ruleset, setup)
         }
         .map(|g| Box::new(g) as Box<dyn Game>)
-        .map_err(|e| e.to_string()),
+        .map_err(|e| crate::Error(e.to_string())),
         Which::Interpreter => if strict {
             Interpreter::new_strict(ruleset, setup)
         } else {
@@ -190,12 +190,12 @@ pub(crate) fn new_game(
             Some(steps) => Box::new(g.with_game_fuel(steps)) as Box<dyn Game>,
             None => Box::new(g) as Box<dyn Game>,
         })
-        .map_err(|e| e.to_string()),
+        .map_err(|e| crate::Error(e.to_string())),
     }
 }
 
 /// The observations of a game compared by `--both`, as one line.
-pub(crate) fn observations(g: &dyn Game) -> String {
+pub fn observations(g: &dyn Game) -> String {
     let phase = match g.phase() {
         Phase::Playing => "playing".to_owned(),
         Phase::Stopped => "stopped".to_owned(),
