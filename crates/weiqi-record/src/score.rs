@@ -82,7 +82,8 @@ pub struct ScoreJson {
     pub rules_source: &'static str,
     /// The komi of the game.
     pub komi: Points,
-    /// Where the komi comes from: `option`, `record` or `variant`.
+    /// Where the komi comes from: `option`, `record`, `server-default` (the komi a server
+    /// played with and wrote as `KM[0]`, docs/decisions.md 27) or `variant`.
     pub komi_source: &'static str,
     /// Black's breakdown (zero when the result is not a count).
     pub black: SideScore,
@@ -430,7 +431,8 @@ pub struct ScoreReport {
     pub dead: DeadStones,
     /// The ruling.
     pub ruling: Ruling,
-    /// Where the komi comes from: `option`, `record` or `variant`.
+    /// Where the komi comes from: `option`, `record`, `server-default` (the komi a server
+    /// played with and wrote as `KM[0]`, docs/decisions.md 27) or `variant`.
     pub komi_source: &'static str,
     /// Remarks for the reader (a caller that writes files adds its own).
     pub notes: Vec<String>,
@@ -631,11 +633,25 @@ pub fn score_record(
     }
     let komi_source = if komi.is_some() {
         "option"
+    } else if record.komi_source == weiqi_sgf::KomiSource::ServerDefault {
+        "server-default"
     } else if record.komi.is_some() {
         "record"
     } else {
         "variant"
     };
+    // Rules chosen with --rules (a spec file, often written for its komi) whose komi the
+    // record's KM overrides: said, never silently (issue 29 item 3).
+    if let (None, Some(km), "option") = (komi, record.komi, chosen.source) {
+        let own = chosen.ruleset.komi_for(replay.game.handicap());
+        if own != km {
+            notes.push(format!(
+                "the record's komi {km} overrides {}'s komi {own} (give --komi {own} to count \
+                 with the variant's)",
+                chosen.ruleset.id
+            ));
+        }
+    }
     Ok(Scored::Ruled(Box::new(ScoreReport {
         file: name.to_owned(),
         rules: chosen,
@@ -785,6 +801,7 @@ impl ScoreReport {
         let source = match self.komi_source {
             "option" => "from --komi",
             "record" => "from the record's KM",
+            "server-default" => "the server's default, which the record writes as KM[0]",
             _ => "the variant's",
         };
         let _ = writeln!(t, "komi: {} ({source})", ruling.komi);
