@@ -189,7 +189,7 @@ fn check_json_stops_at_the_first_illegal_move() {
 
 #[test]
 fn wrong_turn_and_occupied_are_move_verdicts() {
-    // DECISIONS.md 24: a move by the player who moved last is an omitted pass, inserted with
+    // docs/decisions.md 24: a move by the player who moved last is an omitted pass, inserted with
     // a note; --strict rules it wrong-turn.
     let v = json(&["check", &data("wrong-turn.sgf"), "--json"], 0);
     assert_eq!(v["first_illegal"], Value::Null);
@@ -423,7 +423,7 @@ fn handicap_stones_from_the_record_are_the_position() {
 
 #[test]
 fn tromp_taylor_ends_at_the_passes_with_every_stone_alive() {
-    // VARIANTS.md 2.10: two passes end the game; every stone on the board counts (area).
+    // docs/variants.md 2.10: two passes end the game; every stone on the board counts (area).
     let v = json(
         &[
             "score",
@@ -485,7 +485,7 @@ fn score_writes_the_ruling_back_into_the_record() {
 
 #[test]
 fn a_long_cycle_voids_the_game() {
-    // J89 Art. 12 (VARIANTS.md 4.4, eternal life): the third occurrence of the position ends
+    // J89 Art. 12 (docs/variants.md 4.4, eternal life): the third occurrence of the position ends
     // the game without result; `score` rules Void with no count.
     let v = json(&["check", &data("eternal-life.sgf"), "--json"], 0);
     assert_eq!(
@@ -574,7 +574,7 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
 
 #[test]
 fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
-    // Issue 8 item 2, DECISIONS.md 3 revised, seed 000: stop, agreement on the marked dead
+    // Issue 8 item 2, docs/decisions.md 3 revised, seed 000: stop, agreement on the marked dead
     // stone `bc`, then the two further passes: B+1 (it scored W+36 "every stone alive"). The
     // same record ending at the stop scores B+1 too; four passes without marks are a dispute
     // played out: every stone alive.
@@ -596,7 +596,8 @@ fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
 
 #[test]
 fn handicap_1_takes_the_handicap_komi_issue_8() {
-    // Issue 8 item 3, DECISIONS.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not 7.5.
+    // Issue 8 item 3, docs/decisions.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not
+    // 7.5.
     let v = json(&["score", &data("aga-handicap-1.sgf"), "--json"], 0);
     assert_eq!(v["rules"], "aga");
     assert_eq!(v["komi"].as_f64(), Some(0.5));
@@ -604,7 +605,7 @@ fn handicap_1_takes_the_handicap_komi_issue_8() {
 
 #[test]
 fn a_size_the_variant_does_not_prescribe_is_ruled_with_a_note_issue_8() {
-    // Issue 8 item 9, DECISIONS.md 25: a 5x5 game under Ing is ruled, with a note; --strict
+    // Issue 8 item 9, docs/decisions.md 25: a 5x5 game under Ing is ruled, with a note; --strict
     // refuses it.
     let v = json(&["score", &data("ing-5x5.sgf"), "--json"], 0);
     assert_eq!(v["rules"], "ing-1996");

@@ -394,7 +394,7 @@ fn diff_rules_under_every_variant_as_check_and_score_do() {
 #[test]
 fn diff_marks_the_cell_that_differs_from_the_others() {
     // Issue 15 item 1 on tests/data/illegal-ko.sgf: White retakes a ko at once. Under
-    // japanese-1989 (the basic ko rule, VARIANTS.md) the refusal is `ko`; under chinese-1988
+    // japanese-1989 (the basic ko rule, docs/variants.md) the refusal is `ko`; under chinese-1988
     // and tromp-taylor (positional superko) the same move repeats a position, so the superko
     // rule names it. The one cell unlike the others is marked, and the variants agree on the
     // status.

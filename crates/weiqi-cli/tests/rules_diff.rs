@@ -58,7 +58,7 @@ fn a_variant_and_a_copy_of_it_rule_every_case_alike_issue_13() {
 
 #[test]
 fn counting_seki_eyes_changes_only_counts_with_a_seki_variants_4_6() {
-    // VARIANTS.md 4.6: J89 does not count the eyes of a seki, AGA's territory count does.
+    // docs/variants.md 4.6: J89 does not count the eyes of a seki, AGA's territory count does.
     let dir = tempdir("seki");
     let spec = dir.join("j89-count.toml");
     std::fs::write(

@@ -21,7 +21,7 @@
 //! Real servers and programs have habits the standard does not allow (the `read` module lists
 //! them): each is read with a note in [`Record::warnings`], and [`parse_with`] with
 //! [`ReadOptions::strict`] refuses them. [`Record::game_start`] turns the record into the
-//! [`weiqi_core::Setup`] a referee starts from (handicap stones, first mover: DECISIONS.md
+//! [`weiqi_core::Setup`] a referee starts from (handicap stones, first mover: docs/decisions.md
 //! 21-23).
 //!
 //! Writing back goes through this crate's own printer (no recursion, points past `z` in

@@ -31,11 +31,11 @@ pub struct Record {
     /// The komi as written, if given.
     pub komi_text: Option<String>,
     /// Where [`Record::komi`] came from: written in the record, or the server's default that
-    /// the record leaves out (Fox's `KM[0]` of an even game, DECISIONS.md 27).
+    /// the record leaves out (Fox's `KM[0]` of an even game, docs/decisions.md 27).
     pub komi_source: KomiSource,
     /// Why the komi could not be read (`KM[3.75]`, `KM[6,5]`, `KM[1e308]`), if it could not.
     pub komi_problem: Option<String>,
-    /// Handicap stones (`HA`; 0 when absent or unreadable). `HA` adds no stones (DECISIONS.md
+    /// Handicap stones (`HA`; 0 when absent or unreadable). `HA` adds no stones (docs/decisions.md
     /// 23): [`Record::game_start`] finds them.
     pub handicap: u32,
     /// Whether the record has a readable `HA`.
@@ -86,7 +86,7 @@ pub enum KomiSource {
     #[default]
     Written,
     /// The komi the server played with, which its records do not write: Fox (`AP[foxwq]`)
-    /// writes `KM[0]` in even games played with komi 6.5 (DECISIONS.md 27).
+    /// writes `KM[0]` in even games played with komi 6.5 (docs/decisions.md 27).
     ServerDefault,
 }
 

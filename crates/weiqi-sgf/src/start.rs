@@ -1,23 +1,24 @@
 //! How a record's game starts: the [`Setup`] a referee begins from (the shared Setup contract of
-//! issue 8 and DECISIONS.md 21-23).
+//! issue 8 and docs/decisions.md 21-23).
 //!
 //! - `HA` adds no stones (SGF FF\[4\]). The handicap stones are the root's `AB` (any setup before
 //!   the first move), or Black's consecutive leading moves: a free placement written as moves
 //!   stays moves (the variant plays it); under a variant that places fixed stones those moves
-//!   are the handicap stones, taken as setup with a note (DECISIONS.md 23).
+//!   are the handicap stones, taken as setup with a note (docs/decisions.md 23).
 //!   Where the variant's free placement has White pass between Black's plays
 //!   (`free-placement-moves = "white-passes"`), Black's plays with White's passes between them
 //!   are the placement too: the variant's own way of writing it.
 //! - `HA` >= 2 with neither and White's move first (how Fox writes its handicap games): the
 //!   stones stand where the server placed them, on the variant's fixed pattern, else the
-//!   standard star points, with a note (DECISIONS.md 23 revised).
+//!   standard star points, with a note (docs/decisions.md 23 revised).
 //! - `HA` >= 2 with neither otherwise: ruled as recorded, with a note: no stone is invented.
 //! - `HA` missing and only black setup stones (two or more) with White to move: a handicap game
 //!   of that many stones, with a note (seed 003: the handicap is "the number of black stones on
 //!   the board before White's first move").
 //! - The first mover of a game start (an empty board, handicap stones) is the variant's: the
 //!   reader never takes it from the first move, so a wrong first move is ruled `wrong-turn`
-//!   (DECISIONS.md 22). A position (other setup stones) takes it from `PL`, else the first move.
+//!   (docs/decisions.md 22). A position (other setup stones) takes it from `PL`, else the first
+//!   move.
 
 use weiqi_core::{Color, Move, Point, Setup};
 use weiqi_spec::{FreePlacementMoves, HandicapRules, Placement, Ruleset};
@@ -64,7 +65,7 @@ impl Record {
         let placement = rules.map(|r| r.placement);
         let first_after = rules.map(|r| r.first_after_placement);
         // White passes between the placement plays: the variant's own way of writing a free
-        // placement (DECISIONS.md 23).
+        // placement (docs/decisions.md 23).
         let white_passes = rules.is_some_and(|r| {
             r.placement == Placement::Free
                 && r.free_placement_moves == FreePlacementMoves::WhitePasses
@@ -111,7 +112,7 @@ impl Record {
                     "HA",
                     format!(
                         "HA[{n}] without AB and White moves first: the {n} handicap stones \
-                         stand where the server placed them, the {} ({}) (DECISIONS.md 23)",
+                         stand where the server placed them, the {} ({}) (docs/decisions.md 23)",
                         if rules.is_some_and(|r| r.placement == Placement::Fixed
                             && r.patterns
                                 .get(&self.size)
@@ -160,7 +161,7 @@ impl Record {
                             "HA",
                             format!(
                                 "HA[{n}] without AB: Black's first {taken} moves ({}) are the \
-                                 handicap stones, placed as setup (DECISIONS.md 23); the moves \
+                                 handicap stones, placed as setup (docs/decisions.md 23); the moves \
                                  keep the record's numbers",
                                 list.join(", ")
                             ),
@@ -192,7 +193,7 @@ impl Record {
                 "AB",
                 format!(
                     "no HA: the {blacks} black setup stones with White to move are a handicap \
-                     of {blacks} stones (DECISIONS.md 23, seed 003)"
+                     of {blacks} stones (docs/decisions.md 23, seed 003)"
                 ),
             )?;
             (u32::try_from(blacks).unwrap_or(0), stones, None)
@@ -230,7 +231,7 @@ impl Record {
     }
 
     /// The `n` handicap stones a server placed without writing them (`HA` >= 2, no `AB`,
-    /// White's move first; DECISIONS.md 23 revised): the variant's fixed pattern for the board
+    /// White's move first; docs/decisions.md 23 revised): the variant's fixed pattern for the board
     /// size, else the standard star-point pattern; `None` where neither has `n` stones.
     fn server_placement(
         &self,
@@ -251,7 +252,7 @@ impl Record {
         Some(points.into_iter().map(|p| (p, Color::Black)).collect())
     }
 
-    /// `PL` at a game start does not choose the first mover (DECISIONS.md 22): a note when it
+    /// `PL` at a game start does not choose the first mover (docs/decisions.md 22): a note when it
     /// disagrees with the variant.
     fn pl_at_game_start(&self, notes: &mut Notes<'_>, variant: Option<Color>) {
         if let (Some(pl), Some(v)) = (self.player_to_move, variant)
@@ -259,7 +260,7 @@ impl Record {
         {
             notes.info(format!(
                 "PL[{}] ignored: at the start of a game the variant says who moves first \
-                 ({v}; DECISIONS.md 22)",
+                 ({v}; docs/decisions.md 22)",
                 pl.letter()
             ));
         }

@@ -75,7 +75,7 @@ fn game_info_is_read() {
             (Point::rc(6, 6), Color::Black)
         ]
     );
-    // A game start: the variant, not PL, says who moves first (DECISIONS.md 22).
+    // A game start: the variant, not PL, says who moves first (docs/decisions.md 22).
     let setup = r.setup();
     assert_eq!(setup.to_move, None);
     assert_eq!(setup.handicap, 2);
@@ -429,7 +429,8 @@ fn every_corpus_file_round_trips() {
 
 #[test]
 fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
-    // VARIANTS.md 2.12 and PEERS.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for Ing.
+    // docs/variants.md 2.12 and docs/peers.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for
+    // Ing.
     for (ru, id) in [
         ("Japanese", "japanese-1989"),
         ("Chinese", "chinese-kgs"),
@@ -649,7 +650,7 @@ fn start_under_ru(text: &str) -> crate::GameStart {
 
 #[test]
 fn a_free_placement_with_white_passing_between_is_the_handicap() {
-    // DECISIONS.md 23: under a variant whose free placement has White pass (New Zealand,
+    // docs/decisions.md 23: under a variant whose free placement has White pass (New Zealand,
     // Tromp-Taylor, EGF SIR, Ing) Black's plays with White's passes between them are the
     // placement; issue 29 item 1's record was ruled an even game.
     for ru in ["NZ", "Ing"] {
@@ -679,7 +680,7 @@ fn a_free_placement_with_white_passing_between_is_the_handicap() {
 
 #[test]
 fn a_server_placement_without_ab_puts_the_stones_on_the_pattern() {
-    // DECISIONS.md 23 revised: Fox writes its handicap games with HA, no AB, and White's move
+    // docs/decisions.md 23 revised: Fox writes its handicap games with HA, no AB, and White's move
     // first; the stones are where the server put them.
     let start = start_under_ru("(;GM[1]FF[4]AP[foxwq]SZ[19]HA[2]KM[0]RU[Chinese];W[dd];B[qq])");
     assert_eq!(start.setup.handicap, 2);
@@ -724,7 +725,7 @@ fn parse_with_strict(text: &str) -> Record {
 
 #[test]
 fn foxs_komi_0_of_an_even_game_is_its_komi_6_5() {
-    // DECISIONS.md 27: Fox writes KM[0] in even games played with komi 6.5.
+    // docs/decisions.md 27: Fox writes KM[0] in even games played with komi 6.5.
     let r = read("(;GM[1]FF[4]AP[foxwq]SZ[19]KM[0];B[pd];W[dd])");
     assert_eq!(r.komi, Some(Points::from_halves(13)));
     assert_eq!(r.komi_source, crate::KomiSource::ServerDefault);

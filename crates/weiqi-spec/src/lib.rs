@@ -1,7 +1,7 @@
 //! The weiqi rules spec language: one TOML file per rule variant, checked strictly and resolved
 //! into a [`Ruleset`], the only thing the interpreter and the engine read.
 //!
-//! Three stages (CONVENTIONS.md 6): the raw [`file::SpecFile`] (serde, unknown keys
+//! Three stages (docs/style.md 6): the raw [`file::SpecFile`] (serde, unknown keys
 //! rejected, every value spanned) -> per-file validation -> `extends` resolution, defaults and
 //! the cross-key checks -> [`Ruleset`]. Every problem of every file is reported at once, each
 //! with its file, line, column, key and allowed values ([`SpecErrors`]). The keys, their
