@@ -21,6 +21,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("weiqi-engine", &["weiqi-core", "weiqi-spec", "weiqi-cases"]),
     ("weiqi-sgf", &["weiqi-core", "weiqi-spec"]),
+    // The status judge reads games on the engine.
+    (
+        "weiqi-status",
+        &["weiqi-core", "weiqi-spec", "weiqi-engine"],
+    ),
     (
         "weiqi-harness",
         &[
@@ -53,10 +58,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     // The rulings corpus as snapshots: the rulings come from the command line's library.
     ("weiqi-rulings", &["weiqi-cli"]),
-    // `agreement` runs the command line's library over the corpus, in-process.
+    // `agreement` runs the command line's library over the corpus, in-process; `status` runs
+    // the status judge over the labelled sets.
     (
         "xtask",
-        &["weiqi-spec", "weiqi-core", "weiqi-sgf", "weiqi-cli"],
+        &[
+            "weiqi-spec",
+            "weiqi-core",
+            "weiqi-sgf",
+            "weiqi-cli",
+            "weiqi-engine",
+            "weiqi-status",
+        ],
     ),
 ];
 

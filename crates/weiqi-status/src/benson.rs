@@ -52,7 +52,11 @@ pub(crate) fn benson(
         border.sort_unstable();
         border.dedup();
         let has_empty = r.iter().any(|&p| cells[p] == EMPTY);
-        let mut v = if has_empty { border.clone() } else { Vec::new() };
+        let mut v = if has_empty {
+            border.clone()
+        } else {
+            Vec::new()
+        };
         for &e in r.iter().filter(|&&p| self_capture || cells[p] == EMPTY) {
             if v.is_empty() {
                 break;
@@ -163,7 +167,12 @@ mod tests {
         for self_capture in [false, true] {
             let b = benson(&g, &c, &s, BLACK, self_capture);
             assert!(b.safe_regions.iter().any(|r| r.contains(&3)), "{b:?}");
-            assert!(!benson(&g, &c, &s, WHITE, self_capture).alive.iter().any(|&a| a));
+            assert!(
+                !benson(&g, &c, &s, WHITE, self_capture)
+                    .alive
+                    .iter()
+                    .any(|&a| a)
+            );
         }
     }
 }

@@ -90,7 +90,11 @@ impl Search<'_> {
             .iter()
             .copied()
             .filter(|&p| e.stone(self.grid.point(p)).is_none())
-            .partition(|&p| self.grid.adj(p).any(|n| e.stone(self.grid.point(n)) == defender));
+            .partition(|&p| {
+                self.grid
+                    .adj(p)
+                    .any(|n| e.stone(self.grid.point(n)) == defender)
+            });
         first.append(&mut rest);
         first
     }
@@ -178,9 +182,9 @@ pub(crate) fn confirm(
             targets.sort_unstable();
             targets.dedup();
             let empties = area.iter().filter(|&&p| cells[p] == EMPTY).count();
-            let all_estimated_dead = targets
-                .iter()
-                .all(|&k| verdict[k].0 == Status::Dead && matches!(verdict[k].1, How::Estimated { .. }));
+            let all_estimated_dead = targets.iter().all(|&k| {
+                verdict[k].0 == Status::Dead && matches!(verdict[k].1, How::Estimated { .. })
+            });
             if targets.is_empty() || !all_estimated_dead || empties > MAX_EMPTY {
                 continue;
             }

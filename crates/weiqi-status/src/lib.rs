@@ -208,7 +208,9 @@ impl Judgement {
     /// The judgement of the string on `p` (`None` for an empty point or off the board).
     #[must_use]
     pub fn status_of(&self, p: Point) -> Option<&StringStatus> {
-        self.strings.iter().find(|s| s.stones.binary_search(&p).is_ok())
+        self.strings
+            .iter()
+            .find(|s| s.stones.binary_search(&p).is_ok())
     }
 
     /// The owner of `p` (`None` off the board).
@@ -274,7 +276,10 @@ impl fmt::Display for StatusError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StatusError::Threshold(t) => {
-                write!(f, "the threshold must be from 501 to 1000 thousandths, not {t}")
+                write!(
+                    f,
+                    "the threshold must be from 501 to 1000 thousandths, not {t}"
+                )
             }
             StatusError::MovesPerPoint(m) => {
                 write!(f, "the moves per point must be from 1 to 100, not {m}")
@@ -358,7 +363,11 @@ pub fn judge(engine: &Engine, options: &Options) -> Result<Judgement, StatusErro
     for color in Color::ALL {
         // The seed of a run follows the colour in the canonical frame, so that a colour-swapped
         // position plays the same playouts.
-        let canonical = if frame.swapped { other(code(color)) } else { code(color) };
+        let canonical = if frame.swapped {
+            other(code(color))
+        } else {
+            code(color)
+        };
         let seed = options.seed ^ u64::from(canonical).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         runs.push((
             color,
@@ -372,7 +381,10 @@ pub fn judge(engine: &Engine, options: &Options) -> Result<Judgement, StatusErro
             .unwrap_or(&runs[0].1)
     };
     if runs.iter().any(|r| r.1.playouts == 0) && per_color > 0 {
-        notes.push("no playout could be set up for one colour to move: what is not proved is unsettled".to_owned());
+        notes.push(
+            "no playout could be set up for one colour to move: what is not proved is unsettled"
+                .to_owned(),
+        );
     }
     let t = options.threshold;
     let mut estimated: Vec<How> = vec![How::Proved; n];
@@ -539,7 +551,11 @@ fn owners(grid: &Grid, remaining: &[u8], seki_points: &[usize]) -> Vec<Owner> {
     }
     for (i, &c) in remaining.iter().enumerate() {
         if c != EMPTY {
-            owner[i] = if c == BLACK { Owner::Black } else { Owner::White };
+            owner[i] = if c == BLACK {
+                Owner::Black
+            } else {
+                Owner::White
+            };
         }
     }
     owner

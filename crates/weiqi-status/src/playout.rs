@@ -329,7 +329,13 @@ impl<'a> Sim<'a> {
     }
 
     /// One playout on `e` (consumed), its final ownership added to `counts`.
-    pub(crate) fn playout(&mut self, mut e: Engine, cap: usize, rng: &mut Rng, counts: &mut Counts) {
+    pub(crate) fn playout(
+        &mut self,
+        mut e: Engine,
+        cap: usize,
+        rng: &mut Rng,
+        counts: &mut Counts,
+    ) {
         self.load(&e);
         let mut passes = 0;
         let mut last = None;
