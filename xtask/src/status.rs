@@ -190,13 +190,13 @@ fn autoscore(corpus: &Path) -> Result<Vec<Case>, String> {
         }
         let dead = size
             .points()
-            .filter(
-                |&p| match (board.get(p), owners[size.index(p).unwrap_or(0)]) {
+            .filter(|&p| {
+                matches!(
+                    (board.get(p), owners[size.index(p).unwrap_or(0)]),
                     (Some(Color::Black), Some(Owner::White))
-                    | (Some(Color::White), Some(Owner::Black)) => true,
-                    _ => false,
-                },
-            )
+                        | (Some(Color::White), Some(Owner::Black))
+                )
+            })
             .collect();
         out.push(Case {
             name: format!("ogs-goban-autoscore/{}", file_name(&path)),

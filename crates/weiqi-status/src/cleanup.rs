@@ -1,8 +1,9 @@
 //! The cleanup search: proving by play that strings the playouts call dead are dead.
 //!
 //! For each area of the defender (a connected set of points holding no stone of the owner)
-//! whose strings are all estimated dead and which holds at most [`MAX_EMPTY`] empty points, an
-//! AND-OR search on the engine, from the stones with the defender to move: the defender tries
+//! that holds no string proved by analysis, at most [`MAX_EMPTY`] empty points, and only owner
+//! strings around it that are unconditionally alive already (so that the defender has nothing
+//! to attack outside the area), an AND-OR search on the engine, from the stones with the defender to move: the defender tries
 //! every empty point of the area and the pass, the owner every empty point of the area (the
 //! liberties of the defender's strings first). The owner wins a line when no defender stone is
 //! left in the area and every owner string next to the area is then unconditionally alive
@@ -10,8 +11,8 @@
 //! lost for the owner: ko threats elsewhere are not read. Running out of budget or depth is a
 //! loss too, so a verdict is proved only when every defence was refuted.
 //!
-//! Invariant: the search only ever turns `Dead` + estimated into `Dead` + proved by play; it
-//! never changes a status.
+//! Invariant: the search does not read the playouts, so what it proves does not depend on
+//! them; it calls dead only strings whose capture it refuted every defence against.
 
 use weiqi_core::{Move, Phase, Referee, Setup};
 use weiqi_engine::Engine;
@@ -169,6 +170,13 @@ pub(crate) fn confirm(
     let mut left = budget;
     for defender in [crate::grid::BLACK, crate::grid::WHITE] {
         let owner = other(defender);
+        // The owner's unconditionally alive stones of the position judged.
+        let start = benson::benson(grid, cells, strings, owner, self_capture);
+        let alive_at_start: Vec<bool> = (0..grid.len)
+            .map(|i| {
+                strings.of[i] != NONE && cells[i] == owner && start.alive[strings.of[i] as usize]
+            })
+            .collect();
         let (areas, _) = grid.components(|i| cells[i] != owner);
         for area in areas {
             if left == 0 {
@@ -182,10 +190,11 @@ pub(crate) fn confirm(
             targets.sort_unstable();
             targets.dedup();
             let empties = area.iter().filter(|&&p| cells[p] == EMPTY).count();
-            let all_estimated_dead = targets.iter().all(|&k| {
-                verdict[k].0 == Status::Dead && matches!(verdict[k].1, How::Estimated { .. })
-            });
-            if targets.is_empty() || !all_estimated_dead || empties > MAX_EMPTY {
+            let none_proved = targets.iter().all(|&k| verdict[k].1 != How::Proved);
+            let borders_alive = area
+                .iter()
+                .all(|&p| grid.adj(p).all(|n| cells[n] != owner || alive_at_start[n]));
+            if targets.is_empty() || !none_proved || !borders_alive || empties > MAX_EMPTY {
                 continue;
             }
             let board = engine.position().board();
@@ -213,7 +222,7 @@ pub(crate) fn confirm(
             left = search.budget;
             if proved {
                 for &k in &targets {
-                    verdict[k].1 = How::ProvedByPlay;
+                    verdict[k] = (Status::Dead, How::ProvedByPlay);
                 }
             }
         }

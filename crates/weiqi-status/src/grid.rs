@@ -281,10 +281,10 @@ impl Frame {
         );
         let mut order = vec![0; grid.len];
         let mut rank = vec![0; grid.len];
-        for i in 0..grid.len {
+        for (i, r) in rank.iter_mut().enumerate() {
             let k = s.apply(grid, i);
             order[k] = i;
-            rank[i] = k;
+            *r = k;
         }
         Frame {
             order,

@@ -22,11 +22,12 @@
 //!    verdict.
 //! 3. **Seki** (`Status::Seki`): shared liberties that neither colour can fill without
 //!    self-atari, on the board without the dead stones, that the playouts leave empty.
-//! 4. **Cleanup by play** (`How::ProvedByPlay`): for each group of strings estimated dead, a
-//!    bounded search on the engine in which the owner of the area captures them and the other
-//!    side resists (every local move and the pass), under the variant's ko and suicide rules;
-//!    the verdict is proved by play when every defence fails and the capturing strings are then
-//!    unconditionally alive. What the budget cannot decide stays estimated.
+//! 4. **Cleanup by play** (`How::ProvedByPlay`): for each small area of one colour (at most 8
+//!    empty points) enclosed by unconditionally alive strings of the other, a bounded search on
+//!    the engine in which the owner captures the stones inside and the other side resists
+//!    (every move of the area and the pass), under the variant's ko and suicide rules; the
+//!    stones are dead, proved by play, when every defence fails. It does not read the playouts.
+//!    What the budget cannot decide stays as the estimate says.
 //!
 //! The same input and [`Options::seed`] give the same judgement on every machine: the judge
 //! has its own generator (SplitMix64), visits points in a canonical frame of the position (so

@@ -299,15 +299,17 @@ impl<'a> Sim<'a> {
                     return Some(l);
                 }
             }
-            for &n in &self.grid.adj[q] {
-                if n == NONE || self.cells[n as usize] != c {
-                    continue;
+            // The saving extensions, in the canonical frame's order.
+            let mut saves = [usize::MAX; 4];
+            for (j, &n) in self.grid.adj[q].iter().enumerate() {
+                if n != NONE && self.cells[n as usize] == c && self.liberties(n as usize, 2) == 1 {
+                    saves[j] = self.libs[0];
                 }
-                if self.liberties(n as usize, 2) == 1 {
-                    let l = self.libs[0];
-                    if self.fill(l, c, 2) >= 2 && self.try_play(e, l) {
-                        return Some(l);
-                    }
+            }
+            saves.sort_unstable_by_key(|&l| self.frame.rank.get(l).copied().unwrap_or(usize::MAX));
+            for l in saves.into_iter().filter(|&l| l != usize::MAX) {
+                if self.cells[l] == EMPTY && self.fill(l, c, 2) >= 2 && self.try_play(e, l) {
+                    return Some(l);
                 }
             }
         }
