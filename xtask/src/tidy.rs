@@ -54,6 +54,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-spec",
             "weiqi-interpreter",
             "weiqi-engine",
+            "weiqi-status",
         ],
     ),
     // The rulings corpus as snapshots: the rulings come from the command line's library.
