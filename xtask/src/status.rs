@@ -325,7 +325,7 @@ fn measure(set: &str, cases: &[Case], gnugo: Option<&Path>, mistakes: &mut Vec<S
         set: set.to_owned(),
         ..Row::default()
     };
-    let options = Options::default();
+    let options = options();
     let mut gnugo_total: Option<(usize, Duration)> = gnugo.map(|_| (0, Duration::ZERO));
     for case in cases {
         let started = Instant::now();
@@ -445,6 +445,20 @@ fn measure(set: &str, cases: &[Case], gnugo: Option<&Path>, mistakes: &mut Vec<S
     row
 }
 
+/// The judge's options: the defaults, or `WEIQI_STATUS_PLAYOUTS` and `WEIQI_STATUS_THRESHOLD`
+/// for a maintainer trying other settings (the README's table uses the defaults).
+fn options() -> Options {
+    let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u32>().ok());
+    let mut o = Options::default();
+    if let Some(p) = env("WEIQI_STATUS_PLAYOUTS") {
+        o.playouts = p;
+    }
+    if let Some(t) = env("WEIQI_STATUS_THRESHOLD").and_then(|t| u16::try_from(t).ok()) {
+        o.threshold = t;
+    }
+    o
+}
+
 /// GNU Go's `final_status_list dead` on the position (its stones, komi and player to move).
 fn gnugo_dead(program: &Path, engine: &Engine) -> Result<Vec<Point>, String> {
     let board = engine.position().board();
@@ -511,7 +525,7 @@ fn locate_gnugo() -> Option<PathBuf> {
 /// Prints a case's board with the judge's verdicts (`--show`): `X`/`O` alive, `x`/`o` dead,
 /// `?`/`!` unsettled, `S`/`s` seki, `*` a stone labelled dead; then the estimates.
 fn print_case(case: &Case) {
-    let Ok(j) = weiqi_status::judge(&case.engine, &Options::default()) else {
+    let Ok(j) = weiqi_status::judge(&case.engine, &options()) else {
         return;
     };
     println!("{} (to move: {:?})", case.name, case.engine.to_move());

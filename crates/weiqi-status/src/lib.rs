@@ -19,7 +19,7 @@
 //!    beyond [`Options::threshold`]; otherwise it is [`Status::Unsettled`], never a guess. An
 //!    unsettled string whose neighbours of the same colour in the same area (joined through
 //!    empty points, not through opponent stones) were all judged the same way takes their
-//!    verdict.
+//!    verdict when both its runs lean that way.
 //! 3. **Seki** (`Status::Seki`): shared liberties that neither colour can fill without
 //!    self-atari, on the board without the dead stones, that the playouts leave empty.
 //! 4. **Cleanup by play** (`How::ProvedByPlay`): for each small area of one colour (at most 8
@@ -257,7 +257,7 @@ impl Default for Options {
         Options {
             playouts: 128,
             seed: 0x5EED_0F57_A7E5,
-            threshold: 700,
+            threshold: 600,
             cleanup_budget: 20_000,
             moves_per_point: 3,
         }
@@ -499,7 +499,8 @@ fn without_dead(cells: &[u8], strings: &Strings, verdict: &[(Status, How)]) -> V
 
 /// Strings of one colour joined through empty points of the same area (not through opponent
 /// stones) live or die together: an unsettled string whose area-mates were all judged, and all
-/// the same way (alive or dead), takes their verdict (still estimated).
+/// the same way (alive or dead), takes their verdict (still estimated) when both its runs lean
+/// that way (above or below half).
 fn smooth(grid: &Grid, cells: &[u8], strings: &Strings, verdict: &mut [(Status, How)]) {
     for c in [BLACK, WHITE] {
         let (areas, area_of) = grid.components(|i| cells[i] != other(c));
@@ -520,9 +521,17 @@ fn smooth(grid: &Grid, cells: &[u8], strings: &Strings, verdict: &mut [(Status, 
                 continue;
             }
             let a = area_of[strings.stones[k][0]] as usize;
+            // The play must lean the same way in both runs.
+            let (lean_alive, lean_dead) = match v.1 {
+                How::Estimated {
+                    p_black_first: b,
+                    p_white_first: w,
+                } => (b > 500 && w > 500, b < 500 && w < 500),
+                _ => (false, false),
+            };
             match decided[a] {
-                (true, false) => v.0 = Status::Alive,
-                (false, true) => v.0 = Status::Dead,
+                (true, false) if lean_alive => v.0 = Status::Alive,
+                (false, true) if lean_dead => v.0 = Status::Dead,
                 _ => {}
             }
         }

@@ -5,7 +5,10 @@
 //! The policy of a move for the player to move:
 //!
 //! 1. After the opponent's play, capture the opponent's string it left in atari, else save an
-//!    own string it put in atari by extending (when the extension has two liberties).
+//!    own string it put in atari by extending (when the extension has two liberties). With no
+//!    play to answer (the first move, or after a pass), the same anywhere on the board: the
+//!    largest opponent string in atari is captured, else the largest own one saved, so that the
+//!    colour to move first gets the first capture of a mutual atari.
 //! 2. Otherwise a random point, visited in the canonical frame's order from a random start,
 //!    that passes these tests: not an own eye (every neighbour an own stone) unless the
 //!    diagonals make it a false eye; not a suicide; not a self-atari of a string of two or
@@ -313,6 +316,12 @@ impl<'a> Sim<'a> {
                 }
             }
         }
+        if last.is_none()
+            && let Some(p) = self.urgent(c)
+            && self.try_play(e, p)
+        {
+            return Some(p);
+        }
         let len = self.grid.len;
         let start = rng.below(len);
         for k in (start..len).chain(0..start) {
@@ -322,6 +331,49 @@ impl<'a> Sim<'a> {
             }
         }
         None
+    }
+
+    /// With no last move to answer (the first move of a playout, or after a pass): the capture
+    /// of the largest opponent string in atari anywhere, else the extension of the largest own
+    /// string in atari (when it gains a second liberty); ties to the canonical frame's order.
+    fn urgent(&mut self, c: u8) -> Option<usize> {
+        let opp = other(c);
+        // The key: (a capture before a save, stones, the earlier in the canonical order).
+        let mut best: Option<(usize, usize, usize)> = None;
+        let mut choice = None;
+        let mut seen = vec![false; self.grid.len];
+        for k in 0..self.grid.len {
+            let i = self.frame.order[k];
+            let colour = self.cells[i];
+            if colour == EMPTY || seen[i] {
+                continue;
+            }
+            self.fill(i, colour, usize::MAX);
+            for &q in &self.queue {
+                seen[q] = true;
+            }
+            if self.libs.len() != 1 {
+                continue;
+            }
+            let l = self.libs[0];
+            let stones = self.queue.len();
+            let priority = usize::from(colour == opp);
+            let key = (priority, stones, usize::MAX - k);
+            if best.is_none_or(|b| key > b) {
+                if colour == c {
+                    // A save only when the extension has two liberties.
+                    let string = std::mem::take(&mut self.queue);
+                    let ok = self.fill(l, c, 2) >= 2;
+                    self.queue = string;
+                    if !ok {
+                        continue;
+                    }
+                }
+                best = Some(key);
+                choice = Some(l);
+            }
+        }
+        choice
     }
 
     /// Whether a capture on `l` is worth playing: always, unless it fills an own true eye
