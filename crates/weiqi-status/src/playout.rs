@@ -13,8 +13,9 @@
 //!    that passes these tests: not an own eye (every neighbour an own stone) unless the
 //!    diagonals make it a false eye; not a suicide; not a self-atari of a string of two or
 //!    more stones, unless every opponent string next to it is left with that same one liberty
-//!    (the stones are killing from inside, nakade; a seki's shared liberties are never filled
-//!    that way, so seki survives); and legal for the engine.
+//!    (the stones are killing from inside, nakade) and, on a shared liberty in seki of the
+//!    position judged (see the `seki` module), the string has two stones only (its capture
+//!    leaves a two-point eye space, never two eyes), so seki survives; and legal for the engine.
 //! 3. Otherwise a pass. Two passes in a row, or the length cap, end the playout.
 //!
 //! At the end a point belongs to the colour of its stone, or of every stone next to it; an
@@ -105,6 +106,9 @@ pub(crate) struct Sim<'a> {
     grid: &'a Grid,
     frame: &'a Frame,
     pub(crate) cells: Vec<u8>,
+    /// The shared liberties in seki of the position judged: no self-atari there, not even one
+    /// that looks like a nakade.
+    protected: Vec<bool>,
     mark: Vec<u32>,
     epoch: u32,
     queue: Vec<usize>,
@@ -117,6 +121,7 @@ impl<'a> Sim<'a> {
             grid,
             frame,
             cells: vec![EMPTY; grid.len],
+            protected: vec![false; grid.len],
             mark: vec![0; grid.len],
             epoch: 0,
             queue: Vec::new(),
@@ -250,8 +255,13 @@ impl<'a> Sim<'a> {
         if libs >= 2 || own == 0 {
             return true;
         }
-        // A self-atari of two or more stones: only from inside (nakade).
+        // A self-atari of two or more stones: only from inside (nakade); on a shared liberty of
+        // a seki of the position judged, only a string of two stones (whose capture leaves a
+        // two-point eye space, never two eyes).
         self.fill(p, c, usize::MAX);
+        if self.protected[p] && self.queue.len() > 2 {
+            return false;
+        }
         let string = std::mem::take(&mut self.queue);
         let last = self.libs.first().copied().unwrap_or(usize::MAX);
         let opp = other(c);
@@ -451,6 +461,10 @@ pub(crate) fn run(
         return counts;
     };
     let mut sim = Sim::new(grid, frame);
+    sim.load(&start);
+    for p in crate::seki::seki_points(grid, &mut sim) {
+        sim.protected[p] = true;
+    }
     let mut rng = Rng::new(seed);
     for _ in 0..n {
         sim.playout(start.clone(), cap, &mut rng, &mut counts);
