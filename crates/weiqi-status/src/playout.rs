@@ -9,14 +9,16 @@
 //!    play to answer (the first move, or after a pass), the same anywhere on the board: the
 //!    largest opponent string in atari is captured, else the largest own one saved, so that the
 //!    colour to move first gets the first capture of a mutual atari.
-//! 2. Otherwise a random point, visited in the canonical frame's order from a random start,
+//! 2. A quarter of the time, one of the eight neighbours of the opponent's last play (the local
+//!    answer of a real game), under the tests of 3.
+//! 3. Otherwise a random point, visited in the canonical frame's order from a random start,
 //!    that passes these tests: not an own eye (every neighbour an own stone) unless the
 //!    diagonals make it a false eye; not a suicide; not a self-atari of a string of two or
 //!    more stones, unless every opponent string next to it is left with that same one liberty
 //!    (the stones are killing from inside, nakade) and, on a shared liberty in seki of the
 //!    position judged (see the `seki` module), the string has two stones only (its capture
 //!    leaves a two-point eye space, never two eyes), so seki survives; and legal for the engine.
-//! 3. Otherwise a pass. Two passes in a row, or the length cap, end the playout.
+//! 4. Otherwise a pass. Two passes in a row, or the length cap, end the playout.
 //!
 //! At the end a point belongs to the colour of its stone, or of every stone next to it; an
 //! empty point next to both colours belongs to nobody.
@@ -331,6 +333,26 @@ impl<'a> Sim<'a> {
             && self.try_play(e, p)
         {
             return Some(p);
+        }
+        // A quarter of the time, an answer next to the last move (its eight neighbours, from a random
+        // one in the canonical frame's order): the local fight a real game would have.
+        if let Some(q) = last
+            && rng.below(4) == 0
+        {
+            let mut near: Vec<usize> = self.grid.adj[q]
+                .iter()
+                .chain(&self.grid.diag[q])
+                .filter(|&&n| n != NONE)
+                .map(|&n| n as usize)
+                .collect();
+            near.sort_unstable_by_key(|&n| self.frame.rank[n]);
+            let k0 = rng.below(near.len());
+            for k in (k0..near.len()).chain(0..k0) {
+                let p = near[k];
+                if self.cells[p] == EMPTY && self.acceptable(p, c) && self.try_play(e, p) {
+                    return Some(p);
+                }
+            }
         }
         let len = self.grid.len;
         let start = rng.below(len);
