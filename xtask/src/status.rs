@@ -759,3 +759,40 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_section_is_replaced_between_its_markers_or_appended() {
+        let readme = format!("a\n{START}\nold\n{END}\nb\n");
+        assert_eq!(
+            splice(&readme, "new\n"),
+            format!("a\n{START}\nnew\n{END}\nb\n")
+        );
+        assert_eq!(
+            splice("a\n", "new\n"),
+            format!("a\n\n{START}\nnew\n{END}\n")
+        );
+    }
+
+    #[test]
+    fn every_note_names_a_case_and_says_why() {
+        for line in NOTES.lines().filter(|l| !l.starts_with('#')) {
+            let (case, why) = line.split_once('\t').expect("case<TAB>explanation");
+            assert!(case.contains('/') && !why.trim().is_empty(), "{line:?}");
+        }
+        assert!(note("gnugo-regression/games/scoring/score7.sgf").is_some());
+        assert!(note("no-such-case").is_none());
+    }
+
+    #[test]
+    fn a_board_of_integers_reads_row_by_row() {
+        let size = BoardSize::new(2, 2).expect("size");
+        let b = board_of(size, &[1, 0, 0, -1]);
+        assert_eq!(b.get(Point::rc(0, 0)), Some(Color::Black));
+        assert_eq!(b.get(Point::rc(1, 1)), Some(Color::White));
+        assert_eq!(b.get(Point::rc(0, 1)), None);
+    }
+}
