@@ -1,15 +1,17 @@
-//! The cleanup search: proving by play that strings the playouts call dead are dead.
+//! The cleanup search: proving by play that the stones of a small enclosed area are dead.
 //!
 //! For each area of the defender (a connected set of points holding no stone of the owner)
-//! that holds no string proved by analysis, at most [`MAX_EMPTY`] empty points, and only owner
-//! strings around it that are unconditionally alive already (so that the defender has nothing
-//! to attack outside the area), an AND-OR search on the engine, from the stones with the defender to move: the defender tries
-//! every empty point of the area and the pass, the owner every empty point of the area (the
-//! liberties of the defender's strings first). The owner wins a line when no defender stone is
-//! left in the area and every owner string next to the area is then unconditionally alive
-//! (Benson). A line with a ko shape (a one-stone capture leaving the capturer one liberty) is
-//! lost for the owner: ko threats elsewhere are not read. Running out of budget or depth is a
-//! loss too, so a verdict is proved only when every defence was refuted.
+//! that holds no string proved by analysis and at most [`MAX_EMPTY`] empty points, and whose
+//! surrounding owner strings are safe from outside (unconditionally alive, or with more
+//! liberties outside the area than the defender has plays in the search, so that no attack
+//! from outside can capture them in time), an AND-OR search on the engine, from the stones with
+//! the defender to move: the defender tries every empty point of the area and the pass (a play
+//! elsewhere), the owner every empty point of the area (the liberties of the defender's strings
+//! first). The owner wins a line when no defender stone is left in the area. A line with a ko
+//! shape (a one-stone capture leaving the capturer one liberty) is lost for the owner (ko
+//! threats elsewhere are not read), and so is a defender play that captures owner stones.
+//! Running out of budget or depth is a loss too, so stones are proved dead only when every
+//! defence was refuted.
 //!
 //! Invariant: the search does not read the playouts, so what it proves does not depend on
 //! them; it calls dead only strings whose capture it refuted every defence against.
@@ -17,7 +19,7 @@
 use weiqi_core::{Move, Phase, Referee, Setup};
 use weiqi_engine::Engine;
 
-use crate::grid::{EMPTY, Frame, Grid, NONE, Strings, code, color_of, other};
+use crate::grid::{EMPTY, Frame, Grid, NONE, Strings, color_of, other};
 use crate::{How, Status, benson};
 
 /// The largest number of empty points of an area the search reads.
@@ -29,16 +31,9 @@ struct Search<'a> {
     region: Vec<usize>,
     owner: u8,
     budget: u32,
-    self_capture: bool,
 }
 
 impl Search<'_> {
-    fn cells(&self, e: &Engine) -> Vec<u8> {
-        (0..self.grid.len)
-            .map(|i| e.stone(self.grid.point(i)).map_or(EMPTY, code))
-            .collect()
-    }
-
     fn play(&mut self, e: &mut Engine, mv: Move) -> Option<bool> {
         if self.budget == 0 {
             return None;
@@ -60,27 +55,12 @@ impl Search<'_> {
         e.position().liberties(p) == 1
     }
 
-    /// The owner's win: no defender stone in the area, every owner string next to it alive.
-    fn won(&mut self, e: &Engine) -> Option<bool> {
-        let defender = other(self.owner);
-        let cells = self.cells(e);
-        if self.region.iter().any(|&p| cells[p] == defender) {
-            return Some(false);
-        }
-        let cost = u32::try_from(self.grid.len / 8).unwrap_or(u32::MAX).max(1);
-        if self.budget < cost {
-            return None;
-        }
-        self.budget -= cost;
-        let strings = Strings::new(self.grid, &cells);
-        let b = benson::benson(self.grid, &cells, &strings, self.owner, self.self_capture);
-        let all_alive = self.region.iter().all(|&p| {
-            self.grid.adj(p).all(|n| {
-                let s = strings.of[n];
-                s == NONE || cells[n] != self.owner || b.alive[s as usize]
-            })
-        });
-        Some(all_alive)
+    /// The owner's win: no defender stone left in the area.
+    fn won(&self, e: &Engine) -> bool {
+        let defender = Some(color_of(other(self.owner)));
+        self.region
+            .iter()
+            .all(|&p| e.stone(self.grid.point(p)) != defender)
     }
 
     /// The empty points of the area, the liberties of defender strings first.
@@ -112,7 +92,7 @@ impl Search<'_> {
             }
             let result = if self.ko_shape(e, mv) {
                 Some(false)
-            } else if self.won(e)? {
+            } else if self.won(e) {
                 Some(true)
             } else {
                 self.defender_node(e, depth - 1)
@@ -140,7 +120,9 @@ impl Search<'_> {
             if !self.play(e, mv)? {
                 continue;
             }
-            let result = if self.ko_shape(e, mv) {
+            // A defender play that captures owner stones (a string around the area, or stones
+            // the owner played inside) ends the proof: the area is no longer enclosed as read.
+            let result = if self.ko_shape(e, mv) || !e.position().captured().is_empty() {
                 Some(false)
             } else {
                 self.owner_node(e, depth - 1)
@@ -191,9 +173,31 @@ pub(crate) fn confirm(
             targets.dedup();
             let empties = area.iter().filter(|&&p| cells[p] == EMPTY).count();
             let none_proved = targets.iter().all(|&k| verdict[k].1 != How::Proved);
-            let borders_alive = area
+            // Every owner string around the area is safe from outside: unconditionally alive,
+            // or with more liberties outside the area than the defender has plays in the search.
+            let mut around: Vec<usize> = area
                 .iter()
-                .all(|&p| grid.adj(p).all(|n| cells[n] != owner || alive_at_start[n]));
+                .flat_map(|&p| grid.adj(p))
+                .filter(|&n| cells[n] == owner)
+                .map(|n| strings.of[n] as usize)
+                .collect();
+            around.sort_unstable();
+            around.dedup();
+            let in_area = |i: usize| area.binary_search(&i).is_ok();
+            let borders_alive = around.iter().all(|&k| {
+                let stones = &strings.stones[k];
+                if alive_at_start[stones[0]] {
+                    return true;
+                }
+                let mut outside: Vec<usize> = stones
+                    .iter()
+                    .flat_map(|&q| grid.adj(q))
+                    .filter(|&n| cells[n] == EMPTY && !in_area(n))
+                    .collect();
+                outside.sort_unstable();
+                outside.dedup();
+                outside.len() >= empties + 5
+            });
             if targets.is_empty() || !none_proved || !borders_alive || empties > MAX_EMPTY {
                 continue;
             }
@@ -216,7 +220,6 @@ pub(crate) fn confirm(
                 region,
                 owner,
                 budget: left,
-                self_capture,
             };
             let proved = search.defender_node(&mut e, 2 * empties + 8) == Some(true);
             left = search.budget;

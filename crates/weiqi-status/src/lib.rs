@@ -23,11 +23,13 @@
 //! 3. **Seki** (`Status::Seki`): shared liberties that neither colour can fill without
 //!    self-atari, on the board without the dead stones, that the playouts leave empty.
 //! 4. **Cleanup by play** (`How::ProvedByPlay`): for each small area of one colour (at most 8
-//!    empty points) enclosed by unconditionally alive strings of the other, a bounded search on
-//!    the engine in which the owner captures the stones inside and the other side resists
-//!    (every move of the area and the pass), under the variant's ko and suicide rules; the
-//!    stones are dead, proved by play, when every defence fails. It does not read the playouts.
-//!    What the budget cannot decide stays as the estimate says.
+//!    empty points) enclosed by strings of the other that no attack from outside can capture
+//!    in time (unconditionally alive, or with more outside liberties than the search has
+//!    defender plays), a bounded search on the engine in which the owner captures the stones
+//!    inside and the other side resists (every move of the area and the pass), under the
+//!    variant's ko and suicide rules; the stones are dead, proved by play, when every defence
+//!    fails. It does not read the playouts. What the budget cannot decide stays as the estimate
+//!    says.
 //!
 //! The same input and [`Options::seed`] give the same judgement on every machine: the judge
 //! has its own generator (SplitMix64), visits points in a canonical frame of the position (so
