@@ -37,6 +37,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("weiqi-engine", &["weiqi-core", "weiqi-spec", "weiqi-cases"]),
     ("weiqi-sgf", &["weiqi-core", "weiqi-spec"]),
+    // The status judge reads games on the engine.
+    (
+        "weiqi-status",
+        &["weiqi-core", "weiqi-spec", "weiqi-engine"],
+    ),
     (
         "weiqi-record",
         &[
@@ -100,12 +105,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-spec",
             "weiqi-interpreter",
             "weiqi-engine",
+            "weiqi-status",
         ],
     ),
     // The rulings corpus as snapshots: the rulings come from weiqi-record.
     ("weiqi-rulings", &["weiqi-record"]),
     // `agreement` rules the corpus with weiqi-record (and GNU Go through weiqi-gtp),
-    // in-process.
+    // in-process; `status` runs the status judge over the labelled sets.
     (
         "xtask",
         &[
@@ -114,6 +120,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-sgf",
             "weiqi-record",
             "weiqi-gtp",
+            "weiqi-engine",
+            "weiqi-status",
         ],
     ),
 ];
