@@ -50,6 +50,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-interpreter",
             "weiqi-engine",
             "weiqi-sgf",
+            "weiqi-status",
         ],
     ),
     (
@@ -60,6 +61,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
         ],
     ),
     // The facade: re-exports the stable API of the libraries.
@@ -72,6 +74,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
             "weiqi-gtp",
         ],
     ),
@@ -94,6 +97,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
             "weiqi-gtp",
             "weiqi-harness",
         ],
@@ -119,9 +123,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-core",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
             "weiqi-gtp",
             "weiqi-engine",
-            "weiqi-status",
         ],
     ),
 ];

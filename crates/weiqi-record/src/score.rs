@@ -572,7 +572,9 @@ pub fn score_record(
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
-            self_capture: replay.game.ruleset().play.suicide != weiqi_spec::Suicide::Forbidden,
+            agreement: replay.game.ruleset().end.after_stop != weiqi_spec::AfterStop::ScoreAllAlive,
+            engine: replay.game.as_engine(),
+            ruleset: replay.game.ruleset(),
         },
         options.judge,
         &mut notes,
@@ -595,8 +597,9 @@ pub fn score_record(
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
         notes.extend(s.notes.iter().cloned());
-        // Issue 10 item 4: a count that keeps unsettled stones alive says so.
-        if !dead.unsettled.is_empty() {
+        // Issue 10 item 4: a count that keeps unsettled stones alive says so (the judge's
+        // notes name its own unsettled strings).
+        if !dead.unsettled.is_empty() && dead.source == dead::Source::None {
             notes.push(dead::assumed_alive_note(&board, &dead.unsettled));
         }
     }
