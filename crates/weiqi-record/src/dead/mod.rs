@@ -232,6 +232,9 @@ pub struct Position<'a> {
     /// Whether the variant leaves dead stones to the players (every `end.after-stop` but
     /// `score-all-alive`): then a record without marks has them judged.
     pub agreement: bool,
+    /// Whether the game already ended (a long cycle, the record's own agreement): no count
+    /// waits for dead stones, and none is judged.
+    pub ended: bool,
     /// The game at its last position on the engine (history and ko state included), for the
     /// status judge; `None` builds one from the final board.
     pub engine: Option<&'a weiqi_engine::Engine>,
@@ -290,16 +293,21 @@ fn judge_notes(j: &weiqi_status::Judgement, board: &Board, why: &str, notes: &mu
             by_colour(board, &unsettled)
         ));
     }
-    if !j.safe_to_score {
-        notes.push(if j.finished {
-            "safe_to_score: false: the count is not settled while strings are unsettled".into()
-        } else {
-            "safe_to_score: false: the game is not finished (open borders remain): this is the \
-             count of an unfinished position, not a result"
-                .into()
-        });
+    let said = j.notes.join("; ");
+    if j.safe_to_score {
+        if !said.is_empty() {
+            notes.push(format!("the status judge: {said}"));
+        }
+    } else {
+        notes.push(format!(
+            "safe_to_score: false: the status judge does not call this count settled ({})",
+            if said.is_empty() {
+                "strings are unsettled"
+            } else {
+                said.as_str()
+            }
+        ));
     }
-    notes.extend(j.notes.iter().map(|n| format!("the status judge: {n}")));
 }
 
 /// The dead stones `--dead` asks for (`option`), with notes for the reader.
@@ -315,6 +323,7 @@ pub fn decide(
         komi,
         to_move,
         agreement,
+        ended,
         ..
     } = *position;
     let has_marks = record.territory_node.is_some();
@@ -327,7 +336,7 @@ pub fn decide(
     let option = match option {
         Some(o) => o,
         None if has_marks => "sgf",
-        None if agreement => {
+        None if agreement && !ended => {
             // docs/decisions.md 28: a count needs its dead stones, never silently alive.
             let j = run_judge(position)?;
             judge_notes(&j, board, "the record has no TB/TW marks", notes);
@@ -339,9 +348,13 @@ pub fn decide(
             });
         }
         None => {
-            notes.push(
-                "no stone is dead: the variant counts every stone on the board at the end".into(),
-            );
+            notes.push(if agreement {
+                "no stone is dead: the game ended before any count (the record has no TB/TW \
+                 marks)"
+                    .into()
+            } else {
+                "no stone is dead: the variant counts every stone on the board at the end".into()
+            });
             return Ok(DeadStones {
                 points: Vec::new(),
                 source: Source::None,
