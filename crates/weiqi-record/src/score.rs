@@ -600,8 +600,7 @@ pub fn score_record(
             // The dead stones matter only to a count the players would agree on: not under a
             // variant that counts every stone alive, nor after the game ended otherwise (a
             // long cycle, or the agreement the record itself played).
-            agreement: replay.game.ruleset().end.after_stop
-                != weiqi_spec::AfterStop::ScoreAllAlive,
+            agreement: replay.game.ruleset().end.after_stop != weiqi_spec::AfterStop::ScoreAllAlive,
             ended: matches!(replay.game.phase(), Phase::Ended(_)),
             engine,
             ruleset: replay.game.ruleset(),

@@ -78,7 +78,10 @@ fn the_dead_stones_of_the_judge_end_the_game() {
         panic!("ruled")
     };
     assert_eq!(report.dead.source, Source::Judge);
-    assert!(report.dead.judgement.is_some(), "the judgement travels with the dead stones");
+    assert!(
+        report.dead.judgement.is_some(),
+        "the judgement travels with the dead stones"
+    );
     assert_eq!(
         report.dead.points,
         [Point::parse("da", report.board.size()).expect("point")]
