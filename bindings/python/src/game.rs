@@ -472,12 +472,14 @@ impl Game {
                 points,
                 source: Source::None,
                 unsettled: enclosed_without_territory(&Referee::board(&self.engine)),
+                judgement: None,
             }
         } else {
             DeadStones {
                 points,
                 source: Source::Given,
                 unsettled: Vec::new(),
+                judgement: None,
             }
         };
         score_dict(py, &score, size, &dead)
