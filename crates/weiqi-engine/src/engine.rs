@@ -328,6 +328,12 @@ impl Engine {
         self.komi
     }
 
+    /// Changes the komi of the game in place: it counts only in the score, which is computed
+    /// when asked, so nothing played is ruled again (GTP's `komi` in the middle of a game).
+    pub fn set_komi(&mut self, komi: Points) {
+        self.komi = komi;
+    }
+
     /// The handicap of the setup (0 even, 1 handicap without stones, N stones).
     #[must_use]
     pub fn handicap(&self) -> u32 {

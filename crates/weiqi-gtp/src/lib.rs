@@ -21,6 +21,7 @@
 
 pub mod arbiter;
 pub mod client;
+mod clock;
 mod game;
 pub mod gnugo;
 pub mod server;

@@ -44,6 +44,7 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
+use crate::clock::Clock;
 use crate::game::{self, Game, Refused, move_text, vertex};
 use weiqi_record::Limits;
 use weiqi_record::{DEFAULT_RULES, Error, diagram, rules};
@@ -74,6 +75,12 @@ pub const COMMANDS: &[&str] = &[
     "is_legal",
     "kgs-rules",
     "kgs-game_over",
+    "kgs-time_settings",
+    "kgs-genmove_cleanup",
+    "rectangular_boardsize",
+    "time_settings",
+    "time_left",
+    "reg_genmove",
     "loadsgf",
     "printsgf",
     "weiqi-rules",
@@ -115,10 +122,32 @@ impl Rng {
 /// What a command answers.
 type Reply = Result<String, String>;
 
-/// The engine: the game and the random player.
+/// Which of the move generators a command is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Generate {
+    /// `genmove`: the move is played.
+    Play,
+    /// `reg_genmove`: the move `genmove` would play, not played.
+    Regression,
+    /// `kgs-genmove_cleanup`: the dead stones are captured before a pass.
+    Cleanup,
+}
+
+impl Generate {
+    fn name(self) -> &'static str {
+        match self {
+            Generate::Play => "genmove",
+            Generate::Regression => "reg_genmove",
+            Generate::Cleanup => "kgs-genmove_cleanup",
+        }
+    }
+}
+
+/// The engine: the game, the clock and the player.
 struct Server {
     game: Game,
     rng: Rng,
+    clock: Clock,
     quit: bool,
     /// The limits of the command line (the bytes of a spec file for `weiqi-rules FILE`).
     limits: Limits,
@@ -185,6 +214,7 @@ pub fn run(
     let mut server = Server {
         game,
         rng: Rng(seed),
+        clock: Clock::default(),
         quit: false,
         limits: *limits,
     };
@@ -306,7 +336,7 @@ fn syntax(usage: &str) -> String {
 }
 
 /// A colour argument: `b`, `black`, `w`, `white`, any case.
-fn parse_color(text: &str) -> Option<Color> {
+pub(crate) fn parse_color(text: &str) -> Option<Color> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Some(Color::Black),
         "w" | "white" => Some(Color::White),
@@ -380,12 +410,22 @@ impl Server {
             "komi" => match args {
                 [k] => {
                     let komi = parse_komi(k)?;
-                    self.game.set_komi(komi).map(|()| String::new())
+                    self.game.set_komi(komi);
+                    Ok(String::new())
                 }
                 _ => Err(syntax("komi FLOAT")),
             },
             "play" => self.play(args),
-            "genmove" => self.genmove(args),
+            "genmove" => self.genmove(args, Generate::Play),
+            "reg_genmove" => self.genmove(args, Generate::Regression),
+            "kgs-genmove_cleanup" => self.genmove(args, Generate::Cleanup),
+            "rectangular_boardsize" => match args {
+                [_, _] => self.boardsize(args),
+                _ => Err(syntax("rectangular_boardsize WIDTH HEIGHT")),
+            },
+            "time_settings" => self.clock.time_settings(args),
+            "kgs-time_settings" => self.clock.kgs_time_settings(args),
+            "time_left" => self.clock.time_left(args),
             "undo" => match args {
                 [] => match self.game.undo()? {
                     true => Ok(String::new()),
@@ -548,41 +588,82 @@ impl Server {
         Ok(())
     }
 
-    fn genmove(&mut self, args: &[&str]) -> Reply {
-        let usage = || syntax("genmove COLOR");
+    /// `genmove`, `reg_genmove` and `kgs-genmove_cleanup`: a move for `COLOR`, after the pass
+    /// `play` would insert when `COLOR` is not to move (GTP 2 section 6.3: GNU Go answers
+    /// `genmove b` twice). `reg_genmove` changes nothing (the same move `genmove` would play
+    /// next); `kgs-genmove_cleanup` captures the opponent's stones the status judge calls dead
+    /// before it passes (the KGS cleanup protocol). The work is bounded by the time the clock
+    /// leaves for this move.
+    fn genmove(&mut self, args: &[&str], how: Generate) -> Reply {
+        let usage = || syntax(&format!("{} COLOR", how.name()));
         let [c] = args else {
             return Err(usage());
         };
         let color = parse_color(c).ok_or_else(usage)?;
-        let referee = self.game.referee();
-        if self.game.passes_agree(Move::Pass) {
+        let budget = self.clock.budget(color, self.game.size().points_count());
+        if how != Generate::Regression && self.game.passes_agree(Move::Pass) {
             // Ing: the pass after the agreement (see `Game::passes_agree`).
             return match self.game.play(color, Move::Pass) {
                 Ok(()) => Ok("pass".to_owned()),
                 Err(refused) => Err(format!("illegal move: {}", self.refusal(&refused))),
             };
         }
+        if self.game.referee().phase() != Phase::Playing {
+            return Ok("pass".to_owned());
+        }
+        if how != Generate::Regression {
+            self.room_for_a_move()?;
+        }
+        let inserted = self
+            .game
+            .turn_to(color)
+            .map_err(|r| format!("illegal move: {}", self.refusal(&r)))?;
+        let referee = self.game.referee();
         if referee.phase() != Phase::Playing {
+            // The pass inserted stopped play: as any genmove while play is stopped, `pass`,
+            // and nothing changes.
+            self.game
+                .take_back(inserted)
+                .map_err(|r| self.refusal(&r))?;
             return Ok("pass".to_owned());
         }
         if referee.to_move() != color {
+            // --strict: no pass is inserted.
             let reason = Illegal::WrongTurn {
                 expected: referee.to_move(),
             };
             return Err(format!("illegal move: {} ({})", reason, reason.code()));
         }
-        self.room_for_a_move()?;
-        let candidates = self.game.random_candidates(color);
-        let mv = if candidates.is_empty() {
-            Move::Pass
-        } else {
-            Move::Play(candidates[self.rng.below(candidates.len())])
+        let mut rng = self.rng.clone();
+        let mv = match how {
+            Generate::Cleanup => self
+                .game
+                .cleanup_move(color, budget)
+                .map_or(Move::Pass, Move::Play),
+            Generate::Play | Generate::Regression => {
+                let candidates = self.game.random_candidates(color);
+                if candidates.is_empty() {
+                    Move::Pass
+                } else {
+                    Move::Play(candidates[rng.below(candidates.len())])
+                }
+            }
         };
-        match self.game.play(color, mv) {
-            Ok(()) => Ok(move_text(mv, self.game.size())),
+        let text = move_text(mv, self.game.size());
+        if how == Generate::Regression {
+            self.game
+                .take_back(inserted)
+                .map_err(|r| self.refusal(&r))?;
+            return Ok(text);
+        }
+        self.rng = rng;
+        match self.game.play_after(inserted, color, mv) {
+            Ok(()) => {
+                self.clock.moved(color);
+                Ok(text)
+            }
             Err(refused) => Err(format!(
-                "the referee refused the generated move {}: {}",
-                move_text(mv, self.game.size()),
+                "the referee refused the generated move {text}: {}",
                 self.refusal(&refused)
             )),
         }
@@ -799,6 +880,13 @@ impl Server {
         self.game
             .load(start.setup, &moves)
             .map_err(|e| format!("cannot load file: {e}"))?;
+        // The record's dead-stone marks (TB/TW, stones removed at the end) are what its
+        // players agreed: `final_score` and `final_status_list` follow them, as `weiqi score
+        // --dead sgf` does, until the game changes.
+        if until.is_none() && record.territory_node.is_some() {
+            let dead = record.marked_dead(&self.game.referee().board());
+            self.game.set_marked_dead(dead);
+        }
         Ok(self.game.referee().to_move().to_string())
     }
 
@@ -857,11 +945,11 @@ impl Server {
         Ok(String::new())
     }
 
-    fn explain_command(&self, args: &[&str]) -> Reply {
+    fn explain_command(&mut self, args: &[&str]) -> Reply {
         let usage = || syntax("weiqi-explain [COLOR] VERTEX");
-        let referee = self.game.referee();
+        let to_move = self.game.referee().to_move();
         let (color, v) = match args {
-            [v] => (referee.to_move(), *v),
+            [v] => (to_move, *v),
             [c, v] => (parse_color(c).ok_or_else(usage)?, *v),
             _ => return Err(usage()),
         };
@@ -911,7 +999,8 @@ impl Server {
         let _ = writeln!(t, "moves {}", referee.moves_played());
         let _ = writeln!(t, "prisoners {}", by(referee.prisoners()));
         let _ = writeln!(t, "pass-stones {}", by(referee.pass_stones()));
-        let _ = write!(t, "hot-stones {hot}");
+        let _ = writeln!(t, "hot-stones {hot}");
+        let _ = write!(t, "time {}", self.clock.describe());
         if let Some(r) = referee.result() {
             let _ = write!(t, "\nresult {}", r.to_sgf());
         }
