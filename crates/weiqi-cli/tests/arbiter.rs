@@ -285,14 +285,6 @@ fn every_misbehaviour_ends_the_game_with_its_reason_and_leaves_no_program_runnin
             "the setup command \"boardsize 9\"",
         ),
         (
-            "cannot start",
-            format!("/nonexistent/gtp-program {tag}"),
-            ok(""),
-            "W+F",
-            "forfeit",
-            "cannot start",
-        ),
-        (
             "bad dead stones",
             fake_cmd("E5", "Z", "", tag),
             ok(""),
@@ -363,6 +355,98 @@ fn every_misbehaviour_ends_the_game_with_its_reason_and_leaves_no_program_runnin
     );
     assert_eq!(game(&json, 0)["result"], "W+6.5", "{json}");
     assert_eq!(running(tag), Vec::<String>::new(), "stubborn: left running");
+}
+
+#[test]
+fn a_program_that_cannot_start_or_dies_before_its_first_move_stops_the_run_issue_28() {
+    // Issue 28 item 3: not a forfeit of that player but an error of the run: a clear message,
+    // a non-zero exit, no result recorded for either program (no record, no summary).
+    let tag = "broken";
+    let ok = |moves: &str| fake_cmd(moves, "", "", tag);
+    let missing = format!("/nonexistent/gtp-program {tag}");
+    let cases = [
+        (
+            "cannot start, black",
+            missing.clone(),
+            ok(""),
+            "black's program",
+        ),
+        ("cannot start, white", ok("E5"), missing, "white's program"),
+        (
+            "dies at its first genmove",
+            ok("die"),
+            ok(""),
+            "black's program",
+        ),
+        (
+            "dies at its first genmove, after black's move",
+            ok("E5"),
+            ok("die"),
+            "white's program",
+        ),
+        (
+            "exits at once",
+            "sh -c 'exit 0'".to_owned(),
+            ok(""),
+            "black's program",
+        ),
+    ];
+    for (name, black, white, who) in &cases {
+        let d = dir(&format!("broken-{}", name.replace([' ', ','], "-")));
+        let sgf = d.display().to_string();
+        let (code, out, err) = run(
+            &[
+                "referee",
+                "--rules",
+                "japanese-1989",
+                "--size",
+                "9",
+                "--move-time",
+                "5",
+                "--sgf-dir",
+                &sgf,
+                "--json",
+                "--black",
+                black,
+                "--white",
+                white,
+            ],
+            Duration::from_secs(60),
+        );
+        assert_ne!(code, 0, "{name}: {out}");
+        assert!(err.contains(who), "{name}: {err}");
+        assert!(
+            err.contains("cannot start") || err.contains("exited before its first move"),
+            "{name}: {err}"
+        );
+        assert!(err.contains("no result is recorded"), "{name}: {err}");
+        assert!(out.trim().is_empty(), "{name}: no summary: {out}");
+        assert!(!d.join("game-001.sgf").exists(), "{name}: no record");
+        assert_eq!(running(tag), Vec::<String>::new(), "{name}: left running");
+    }
+    // A crash after the program's first move stays a forfeit (the `crash` case of
+    // every_misbehaviour_ends_the_game_with_its_reason_and_leaves_no_program_running).
+}
+
+#[test]
+fn an_answer_of_many_long_lines_is_capped_and_quoted_in_a_line_issue_28() {
+    // Issue 28 item 4: 20,000 lines of 64 KiB used to be buffered whole (1.34 GB); the answer
+    // is now cut at 1 MiB, a forfeit of its program, quoted in at most a line.
+    let tag = "bigline";
+    let (json, _) = referee(
+        "big-answer",
+        "japanese-1989",
+        &fake_cmd("E5 big", "", "", tag),
+        &fake_cmd("C3", "", "", tag),
+        &[],
+    );
+    let g = game(&json, 0);
+    assert_eq!(g["result"], "W+F", "{g}");
+    assert_eq!(g["fault"]["kind"], "forfeit", "{g}");
+    let reason = g["reason"].as_str().expect("reason");
+    assert!(reason.contains("longer than 1048576 bytes"), "{reason}");
+    assert!(reason.len() < 500 && !reason.contains('\n'), "{reason}");
+    assert_eq!(running(tag), Vec::<String>::new(), "left running");
 }
 
 #[test]
@@ -593,6 +677,11 @@ fn bad_arguments_are_refused_before_any_program_starts() {
         (vec!["--size", "30"], "--size 30"),
         (vec!["--games", "0"], "--games"),
         (vec!["--move-time", "0"], "--move-time"),
+        (
+            vec!["--move-time", "1e300"],
+            "--move-time 1e300: seconds above 0, at most a day",
+        ),
+        (vec!["--move-time", "NaN"], "--move-time NaN"),
         (vec!["--komi", "7.25"], "--komi"),
         (vec!["--handicap", "10"], "--handicap 10"),
         (vec!["--rules", "nonsense"], "nonsense"),
@@ -602,6 +691,7 @@ fn bad_arguments_are_refused_before_any_program_starts() {
         let (code, _, err) = run(&args, Duration::from_secs(30));
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
+        assert!(err.len() < 400, "{args:?}: a short message: {err}");
     }
     let (code, _, err) = run(
         &["referee", "--black", "sh 'unclosed", "--white", &p],

@@ -9,6 +9,10 @@
 //! dispute, and play resumes so that turns keep alternating (the variant then ends it: AGA and
 //! Ing after four passes with every stone alive). Both programs are stopped (quit, then kill and
 //! reap) when the game ends, whatever happened.
+//!
+//! A program that cannot be started, or that exits before its first move (during the setup or
+//! at its first `genmove`), is not a player that lost: it is an error of the run ([`play`]
+//! returns `Err`), and no result is recorded for either program.
 
 use std::time::Duration;
 
@@ -87,17 +91,23 @@ fn fault_of(color: Color, e: &GtpError) -> Stop {
 struct Players {
     engines: ByColor<Option<Engine>>,
     limit: Duration,
+    /// Whether the program's output closed (it exited or crashed).
+    exited: ByColor<bool>,
 }
 
 impl Players {
     /// One exchange with `color`'s program (a program not running is closed).
     fn exchange(&mut self, color: Color, command: &str) -> Result<String, GtpError> {
-        match self.engines[color].as_mut() {
+        let answer = match self.engines[color].as_mut() {
             Some(engine) => engine.request(command, self.limit),
             None => Err(GtpError::Closed {
                 command: command.to_owned(),
             }),
+        };
+        if let Err(GtpError::Closed { .. }) = answer {
+            self.exited[color] = true;
         }
+        answer
     }
 
     /// One exchange; a failure is the program's fault.
@@ -153,7 +163,8 @@ fn parse_genmove(text: &str, setup: &Setup) -> Result<Answer, String> {
         Ok(p) => Ok(Answer::Move(Move::Play(p))),
         Err(CoordError::OffBoard { .. }) => Ok(Answer::OffBoard(t.to_owned())),
         Err(_) => Err(format!(
-            "answered genmove with {t:?}, which is not a vertex"
+            "answered genmove with {:?}, which is not a vertex",
+            crate::client::quote(t)
         )),
     }
 }
@@ -164,7 +175,8 @@ fn parse_dead(text: &str, setup: &Setup) -> Result<Vec<Point>, String> {
         .map(|v| {
             Point::from_gtp(v, setup.size).map_err(|e| {
                 format!(
-                    "answered final_status_list dead with {v:?}, not a vertex of the board: {e}"
+                    "answered final_status_list dead with {:?}, not a vertex of the board: {e}",
+                    crate::client::quote(v)
                 )
             })
         })
@@ -172,7 +184,9 @@ fn parse_dead(text: &str, setup: &Setup) -> Result<Vec<Point>, String> {
 }
 
 /// Plays one game of `game` between the programs `commands` (program and arguments per
-/// colour), labelled `labels`. Never fails: every failure of a program is a result.
+/// colour), labelled `labels`. Every misbehaviour of a program in the game is a result; `Err`
+/// only when a program cannot be started or exits before its first move (an error of the run:
+/// no result for either program).
 pub fn play(
     game: &GameSetup<'_>,
     commands: &ByColor<Vec<String>>,
@@ -183,7 +197,25 @@ pub fn play(
     let mut players = Players {
         engines: ByColor::default(),
         limit: game.move_time,
+        exited: ByColor::default(),
     };
+    for color in Color::ALL {
+        let command = &commands[color];
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| format!("{color}'s program: an empty command"))?;
+        let engine = Engine::start(
+            program,
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+        .map_err(|e| {
+            format!(
+                "{color}'s program ({}) {e}: the run stops, no result is recorded",
+                labels[color]
+            )
+        })?;
+        players.engines[color] = Some(engine);
+    }
     let mut outcome = Outcome {
         result: GameResult::NoResult,
         reason: String::new(),
@@ -195,8 +227,18 @@ pub fn play(
         names: labels.clone(),
         notes: Vec::new(),
     };
-    let ended = run(game, &mut *referee, &mut players, commands, &mut outcome);
+    let ended = run(game, &mut *referee, &mut players, &mut outcome);
     match ended {
+        Err((color, _, reason))
+            if players.exited[color] && !outcome.moves.iter().any(|&(c, _)| c == color) =>
+        {
+            players.finish();
+            return Err(format!(
+                "{color}'s program ({}) exited before its first move: {reason}; the run stops, no \
+                 result is recorded",
+                labels[color]
+            ));
+        }
         Err((color, fault, reason)) => {
             outcome.fault = Some((color, fault));
             let by = match fault {
@@ -243,19 +285,9 @@ fn run(
     game: &GameSetup<'_>,
     referee: &mut dyn Game,
     players: &mut Players,
-    commands: &ByColor<Vec<String>>,
     outcome: &mut Outcome,
 ) -> Result<String, Stop> {
     let setup = &game.setup;
-    for color in Color::ALL {
-        let command = &commands[color];
-        let engine = Engine::start(
-            &command[0],
-            &command[1..].iter().map(String::as_str).collect::<Vec<_>>(),
-        )
-        .map_err(|e| (color, Fault::Forfeit, format!("{color}'s program: {e}")))?;
-        players.engines[color] = Some(engine);
-    }
     let komi = referee.komi();
     let size = if setup.size.is_square() {
         setup.size.width().to_string()
