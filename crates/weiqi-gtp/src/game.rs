@@ -93,6 +93,9 @@ pub struct Game {
     /// The dead stones a loaded record marks (`TB`/`TW`, stones removed at the end), kept
     /// while the game is the record's: any move or `undo` drops them.
     marked_dead: Option<Vec<Point>>,
+    /// The moves replayed since the start, all rebuilds together (what the tests of a
+    /// session's cost count).
+    pub replayed: usize,
 }
 
 /// Builds the referee for `setup` and replays `log` on it.
@@ -151,6 +154,7 @@ impl Game {
             log: Vec::new(),
             referee,
             marked_dead: None,
+            replayed: 0,
         })
     }
 
@@ -195,6 +199,7 @@ impl Game {
         log: Vec<Vec<Action>>,
     ) -> Result<(), String> {
         let ruleset = ruleset.unwrap_or_else(|| self.ruleset.clone());
+        self.replayed += log.len();
         let referee = rebuild(&ruleset, &setup, self.strict, &log)?;
         self.ruleset = ruleset;
         self.setup = setup;
@@ -312,6 +317,7 @@ impl Game {
         if !self.referee.undo() {
             self.referee = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
                 .map_err(Refused::Replay)?;
+            self.replayed += self.log.len();
         }
         Ok(())
     }
@@ -478,6 +484,7 @@ impl Game {
             log: Vec::new(),
             referee,
             marked_dead: None,
+            replayed: self.replayed,
         };
         let size = game.size();
         for &(number, color, mv) in moves {
@@ -522,6 +529,7 @@ impl Game {
         if moves_only && last.iter().all(|_| self.referee.undo()) {
             return Ok(true);
         }
+        self.replayed += self.log.len();
         match rebuild(&self.ruleset, &self.setup, self.strict, &self.log) {
             Ok(referee) => {
                 self.referee = referee;

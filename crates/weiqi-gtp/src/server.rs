@@ -1076,6 +1076,70 @@ mod tests {
         assert_eq!(frame(Some("1"), &Ok("\nX .".into())), "=1 \nX .\n\n");
     }
 
+    /// A server under `rules` that has answered `lines`; the answers, concatenated.
+    fn serve_lines(rules: &str, lines: &[String]) -> (Server, String) {
+        let ruleset = rules::load(rules, &Limits::default()).expect("a variant");
+        let game = Game::new(ruleset, BoardSize::STANDARD, false).expect("a game");
+        let mut server = Server {
+            game,
+            rng: Rng(5),
+            clock: Clock::default(),
+            quit: false,
+            limits: Limits::default(),
+        };
+        let mut out = String::new();
+        for line in lines {
+            if let Some(a) = server.answer(line.as_bytes(), false) {
+                out.push_str(&a);
+            }
+        }
+        (server, out)
+    }
+
+    #[test]
+    fn undo_komi_and_the_same_rules_replay_nothing_issue_28() {
+        // Issue 28 item 4: a session's cost is linear in its length. After a long game,
+        // thousands of `komi`, `undo` then the move again, `kgs-rules` and `weiqi-rules` of
+        // the variant in force, `is_legal` for the player not to move and `reg_genmove` replay
+        // no move at all (before: every one of them replayed the whole game).
+        let mut lines: Vec<String> = vec!["boardsize 19".into()];
+        for _ in 0..300 {
+            lines.push("genmove b".into());
+            lines.push("genmove w".into());
+        }
+        let (mut server, out) = serve_lines("japanese-1989", &lines);
+        assert!(!out.contains('?'), "{out}");
+        let moves = server.game.moves();
+        assert!(moves >= 300, "a long game: {moves} moves");
+        let mut more = Vec::new();
+        for i in 0..2000 {
+            more.push(format!("komi {}.5", i % 10));
+            more.push("kgs-rules japanese".into());
+            more.push("weiqi-rules japanese-1989".into());
+            more.push("is_legal w A1".into());
+            more.push("reg_genmove w".into());
+        }
+        for _ in 0..200 {
+            more.push("undo".into());
+            more.push("genmove b".into());
+        }
+        let mut out = String::new();
+        for line in &more {
+            if let Some(a) = server.answer(line.as_bytes(), false) {
+                out.push_str(&a);
+            }
+        }
+        assert!(!out.contains("? "), "{}", &out[..out.len().min(2000)]);
+        assert_eq!(server.game.replayed, 0, "no move was replayed");
+        assert_eq!(server.game.komi(), Points::parse("9.5").expect("komi"));
+        // A different variant does replay the game, once (here up to a move its superko
+        // refuses, or to the end).
+        let moves = server.game.moves();
+        let answer = server.answer(b"weiqi-rules chinese-kgs", false);
+        assert!(answer.is_some());
+        assert!((1..=moves).contains(&server.game.replayed), "{answer:?}");
+    }
+
     #[test]
     fn the_random_index_is_uniform_and_seeded() {
         let mut a = Rng(7);
