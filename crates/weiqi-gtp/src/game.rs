@@ -562,8 +562,9 @@ impl Game {
 
     /// `kgs-genmove_cleanup`: a legal play of `color` next to an opponent's string the engine
     /// believes dead (the one with fewest liberties first, then in row order), never in an own
-    /// eye; `None` (a pass) when no such string is left or none can be reached.
-    pub fn cleanup_move(&self, color: Color, budget: Option<Duration>) -> Option<Point> {
+    /// eye, legal as `play` would make it (while play is stopped: after the resumption);
+    /// `None` (a pass) when no such string is left or none can be reached.
+    pub fn cleanup_move(&mut self, color: Color, budget: Option<Duration>) -> Option<Point> {
         let dead = self.dead_stones(&self.referee, budget);
         let board = self.referee.board();
         let dead: BTreeSet<Point> = dead
@@ -573,8 +574,7 @@ impl Game {
         if dead.is_empty() {
             return None;
         }
-        let candidates: BTreeSet<Point> = self.random_candidates(color).into_iter().collect();
-        let mut best: Option<(usize, Point)> = None;
+        let mut targets: Vec<(usize, Point)> = Vec::new();
         let mut seen = BTreeSet::new();
         for &p in &dead {
             if seen.contains(&p) {
@@ -582,14 +582,19 @@ impl Game {
             }
             let (stones, liberties) = string_at(&board, p);
             seen.extend(stones);
-            for l in liberties.iter().copied().filter(|l| candidates.contains(l)) {
-                let key = (liberties.len(), l);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
-                }
-            }
+            let own_eye = |l: &Point| board.neighbours(*l).all(|n| board.get(n) == Some(color));
+            targets.extend(
+                liberties
+                    .iter()
+                    .filter(|l| !own_eye(l))
+                    .map(|&l| (liberties.len(), l)),
+            );
         }
-        best.map(|(_, p)| p)
+        targets.sort();
+        targets
+            .into_iter()
+            .map(|(_, l)| l)
+            .find(|&l| self.check(color, Move::Play(l)).is_ok())
     }
 
     /// The board plays the random player may choose for `color`: every legal play that does

@@ -608,6 +608,25 @@ impl Server {
                 Err(refused) => Err(format!("illegal move: {}", self.refusal(&refused))),
             };
         }
+        if how == Generate::Cleanup && self.game.referee().phase() == Phase::Stopped {
+            // KGS: after a dispute the engines capture the dead stones; a capture sent while
+            // play is stopped resumes play, as `play` does.
+            self.room_for_a_move()?;
+            let Some(p) = self.game.cleanup_move(color, budget) else {
+                return Ok("pass".to_owned());
+            };
+            let text = move_text(Move::Play(p), self.game.size());
+            return match self.game.play(color, Move::Play(p)) {
+                Ok(()) => {
+                    self.clock.moved(color);
+                    Ok(text)
+                }
+                Err(refused) => Err(format!(
+                    "the referee refused the generated move {text}: {}",
+                    self.refusal(&refused)
+                )),
+            };
+        }
         if self.game.referee().phase() != Phase::Playing {
             return Ok("pass".to_owned());
         }
