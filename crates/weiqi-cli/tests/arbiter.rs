@@ -488,6 +488,30 @@ fn disputes_resume_play_and_the_variant_ends_the_game() {
     let text = std::fs::read_to_string(&record).expect("record");
     assert!(text.contains("dispute after move 3"), "{text}");
 
+    // KGS's modes (issue 28 item 3): under area scoring play resumes with cleanup, each
+    // program that knows kgs-genmove_cleanup asked with it (this one resigns when asked);
+    // under Japanese rules with genmove (the same program then just passes).
+    let (json, _) = referee(
+        "chinese-cleanup",
+        "chinese-kgs",
+        &fake_cmd("E5", "", "cleanup", tag),
+        &fake_cmd("", "E5", "cleanup", tag),
+        &[],
+    );
+    let g = game(&json, 0);
+    assert_eq!(g["disputes"].as_array().expect("disputes").len(), 1, "{g}");
+    // White moves first after the resumption and is asked for a cleanup move.
+    assert_eq!(g["result"], "B+R", "{g}");
+    assert_eq!(g["reason"], "white resigned at move 4", "{g}");
+    let (json, _) = referee(
+        "j89-no-cleanup",
+        "japanese-1989",
+        &fake_cmd("E5", "", "cleanup", tag),
+        &fake_cmd("", "E5", "cleanup", tag),
+        &[],
+    );
+    assert_eq!(game(&json, 0)["result"], "Void", "{json}");
+
     let (json, _) = referee(
         "j89-dispute",
         "japanese-1989",

@@ -17,7 +17,8 @@
 # DEAD: the answer to `final_status_list dead` (vertices separated by spaces), default none.
 # MODE: `early` writes an answer before any command is sent; `stubborn` ignores `quit` (the
 #   referee must kill it); `nosize` refuses `boardsize`; `nofinal` does not know
-#   `final_status_list`.
+#   `final_status_list`; `cleanup` knows `kgs-genmove_cleanup` and resigns when asked for it
+#   (so that a test sees which command the referee sent).
 # Every other command is answered `=` with the command's id.
 
 if [ "$1" = "hang-forever" ]; then
@@ -66,6 +67,14 @@ while read -r first rest; do
       fi
       ;;
     name) printf '=%s fake\n\n' "$id" ;;
+    known_command)
+      if [ "$mode" = "cleanup" ] && [ "$args" = " kgs-genmove_cleanup" ]; then
+        printf '=%s true\n\n' "$id"
+      else
+        printf '=%s false\n\n' "$id"
+      fi
+      ;;
+    kgs-genmove_cleanup) printf '=%s resign\n\n' "$id" ;;
     version) printf '=%s 1\n\n' "$id" ;;
     final_score) printf '?%s cannot score\n\n' "$id" ;;
     final_status_list)

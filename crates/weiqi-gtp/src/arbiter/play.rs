@@ -10,6 +10,14 @@
 //! Ing after four passes with every stone alive). Both programs are stopped (quit, then kill and
 //! reap) when the game ends, whatever happened.
 //!
+//! After a dispute the game goes on in one of KGS's two modes, chosen by the variant's count
+//! ([`cleanup_after_dispute`]): where capturing dead stones inside one's own area costs nothing
+//! (area scoring, or pass stones), play resumes *with cleanup*: each program that knows
+//! `kgs-genmove_cleanup` is asked for its moves with it, so that it captures the stones it
+//! believes dead before it passes, and the next stop settles what is left; under territory
+//! scoring without pass stones (Japanese rules) play resumes with `genmove`, and the game is
+//! not counted until both programs agree (after [`MAX_DISPUTES`] disputes, no result).
+//!
 //! A program that cannot be started, or that exits before its first move (during the setup or
 //! at its first `genmove`), is not a player that lost: it is an error of the run ([`play`]
 //! returns `Err`), and no result is recorded for either program.
@@ -73,6 +81,14 @@ pub struct Outcome {
     pub names: ByColor<String>,
     /// Other remarks (White's last pass added, a program without `final_status_list`).
     pub notes: Vec<String>,
+}
+
+/// Whether the game resumes with `kgs-genmove_cleanup` after a dispute (KGS's mode for rules
+/// other than Japanese): capturing inside one's own area costs nothing where the count is of
+/// area, or where every pass hands the opponent a stone anyway (AGA).
+pub fn cleanup_after_dispute(ruleset: &Ruleset) -> bool {
+    ruleset.scoring.scoring == weiqi_spec::Scoring::Area
+        || ruleset.end.pass_stones != weiqi_spec::PassStones::None
 }
 
 /// Why a game stopped early: the program at fault, the fault, the reason.
@@ -324,6 +340,16 @@ fn run(
                 .map_err(|(c, f, r)| (c, f, format!("{r} (the setup command {command:?})")))?;
         }
     }
+    // Who knows `kgs-genmove_cleanup` (asked once, where the variant's mode uses it).
+    let mut cleanup = ByColor::<bool>::default();
+    if cleanup_after_dispute(game.ruleset) {
+        for color in Color::ALL {
+            cleanup[color] = matches!(
+                players.exchange(color, "known_command kgs-genmove_cleanup"),
+                Ok(a) if a.trim() == "true"
+            );
+        }
+    }
     let mut disputes = 0;
     loop {
         match referee.phase() {
@@ -342,7 +368,12 @@ fn run(
                 }
                 let color = referee.to_move();
                 let number = outcome.moves.len() + 1;
-                let answer = players.ask(color, &format!("genmove {color}"))?;
+                let generate = if disputes > 0 && cleanup[color] {
+                    "kgs-genmove_cleanup"
+                } else {
+                    "genmove"
+                };
+                let answer = players.ask(color, &format!("{generate} {color}"))?;
                 let mv = match parse_genmove(&answer, setup) {
                     Err(e) => {
                         return Err((color, Fault::Forfeit, format!("{color}'s program {e}")));
