@@ -25,13 +25,14 @@
 use std::time::Duration;
 
 use weiqi_core::{
-    Action, ByColor, Color, CoordError, Ending, GameResult, Move, Phase, Point, Points, Score,
-    Setup, WinBy,
+    Action, ByColor, Color, CoordError, Ending, GameResult, Move, Phase, Point, Points, Referee,
+    Score, Setup, WinBy,
 };
 use weiqi_spec::Ruleset;
 
 use crate::client::{Engine, GtpError};
-use weiqi_record::referee::{self, Game, Which};
+use weiqi_engine::Engine as Rules;
+use weiqi_record::referee::Game;
 
 /// Stops without agreement after which the game ends without result, where the variant itself
 /// would let the players resume for ever (Japanese and Chinese rules have no final end).
@@ -208,8 +209,8 @@ pub fn play(
     commands: &ByColor<Vec<String>>,
     labels: &ByColor<String>,
 ) -> Result<Outcome, String> {
-    let mut referee =
-        referee::new_game(Which::Engine, game.ruleset, game.setup.clone(), false, None)?;
+    // The engine rules (the status judge reads it at a dispute).
+    let mut referee = Rules::new(game.ruleset, game.setup.clone()).map_err(|e| e.to_string())?;
     let mut players = Players {
         engines: ByColor::default(),
         limit: game.move_time,
@@ -243,7 +244,7 @@ pub fn play(
         names: labels.clone(),
         notes: Vec::new(),
     };
-    let ended = run(game, &mut *referee, &mut players, &mut outcome);
+    let ended = run(game, &mut referee, &mut players, &mut outcome);
     match ended {
         Err((color, _, reason))
             if players.exited[color] && !outcome.moves.iter().any(|&(c, _)| c == color) =>
@@ -299,12 +300,12 @@ pub fn play(
 /// Plays until the game ends (`Ok` with how) or a program is at fault (`Err`).
 fn run(
     game: &GameSetup<'_>,
-    referee: &mut dyn Game,
+    referee: &mut Rules,
     players: &mut Players,
     outcome: &mut Outcome,
 ) -> Result<String, Stop> {
     let setup = &game.setup;
-    let komi = referee.komi();
+    let komi = Game::komi(referee);
     let size = if setup.size.is_square() {
         setup.size.width().to_string()
     } else {
@@ -437,7 +438,7 @@ fn run(
 /// Ing, start the passes that end it: `Ok(None)`, play goes on); different ones are a dispute
 /// and play resumes (`Ok(None)`), or, past [`MAX_DISPUTES`], the game ends without result.
 fn stop(
-    referee: &mut dyn Game,
+    referee: &mut Rules,
     players: &mut Players,
     setup: &Setup,
     outcome: &mut Outcome,
