@@ -1,5 +1,5 @@
 //! Every case of `rulings/` under every variant, by both referees, against its snapshot (issue
-//! 13; CONVENTIONS.md 22: one snapshot per case, the input echoed in the header; stale and
+//! 13; docs/style.md 22: one snapshot per case, the input echoed in the header; stale and
 //! unreferenced snapshots fail).
 //!
 //! One test runs the whole corpus on a few threads, collects every failing case (a divergence

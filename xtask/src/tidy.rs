@@ -1,5 +1,6 @@
-//! `cargo xtask tidy`: the crate dependency edges of CONVENTIONS.md, read from `cargo metadata`,
-//! and the module graph inside each crate.
+//! `cargo xtask tidy`: the crate dependency edges of docs/style.md, read from `cargo metadata`,
+//! the module graph inside each crate, and the citations of the repository's files (every one
+//! resolves inside the repository: see [`crate::citations`]).
 //!
 //! Dependencies point down only: core <- spec <- {interpreter, engine} <- sgf <- record <- gtp
 //! <- weiqi (the facade) and cli; harness <- fuzz. The interpreter and the engine never depend
@@ -163,10 +164,17 @@ pub fn run(root: &Path) -> Result<(), String> {
             None => {}
         }
     }
+    let files = match crate::citations::run(root) {
+        Ok(files) => files,
+        Err(dangling) => {
+            problems.extend(dangling);
+            0
+        }
+    };
     if problems.is_empty() {
         println!(
             "tidy: {} crates, {} workspace edges, all allowed; {modules} modules, no import circle \
-             but those left",
+             but those left; {files} files, no citation outside the repository",
             members.len(),
             edges.len()
         );
@@ -396,7 +404,7 @@ fn check(members: &[String], edges: &[Edge]) -> Vec<String> {
             .is_some_and(|(_, deps)| deps.contains(&edge.to.as_str()));
         if !allowed {
             problems.push(format!(
-                "{} may not depend on {} ({} dependency): see CONVENTIONS.md, crate edges",
+                "{} may not depend on {} ({} dependency): see docs/style.md, crate edges",
                 edge.from, edge.to, edge.kind
             ));
         }

@@ -460,8 +460,9 @@ impl batch::Rule for DiffRule<'_> {
             format!("{n} variants agree")
         } else {
             tally.differ = 1;
+            // By the heading the table and the game's line use, not the JSON field.
             for c in &differing {
-                tally.differing.insert(c.key.clone(), 1);
+                tally.differing.insert(c.header.clone(), 1);
             }
             let headers: Vec<&str> = differing.iter().map(|c| c.header.as_str()).collect();
             format!("{n} variants differ in {}", headers.join(", "))

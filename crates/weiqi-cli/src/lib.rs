@@ -41,6 +41,7 @@
 mod batch;
 mod diff;
 mod error;
+mod files;
 mod perft;
 mod rulers;
 mod rules_cmd;
@@ -91,7 +92,7 @@ struct Cli {
     /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
     /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
     /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
-    /// does not prescribe (DECISIONS.md 24, 25).
+    /// does not prescribe (docs/decisions.md 24, 25).
     #[arg(long, global = true)]
     strict: bool,
     #[command(subcommand)]

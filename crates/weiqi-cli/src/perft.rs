@@ -1,5 +1,5 @@
 //! `weiqi perft`: the number of legal move sequences of each length up to a depth
-//! (CONVENTIONS.md 21), one line per depth in the format of the data files `perft/*.txt`
+//! (docs/style.md 21), one line per depth in the format of the data files `perft/*.txt`
 //! (`<variant> <W>x<H> <rows> <B|W> <depth> <count>`), by the engine or (`--interpreter`) the
 //! interpreter (issue 15 item 5).
 //!

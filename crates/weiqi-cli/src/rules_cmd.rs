@@ -120,22 +120,45 @@ pub(crate) fn run(
         } => rulings_diff::run(a, b, corpus, limits, out),
         RulesCommand::Diff { a, b, .. } => {
             let (ra, rb) = (load(a, limits)?, load(b, limits)?);
-            let diffs = ra.diff(&rb);
+            // The rule keys first, then the descriptions (`meta.*`), which rule nothing: the
+            // exit code says whether the rules differ, as `weiqi diff`'s does.
+            let (meta, rules): (Vec<_>, Vec<_>) = ra
+                .diff(&rb)
+                .into_iter()
+                .partition(|d| d.key.starts_with("meta."));
             let mut text = String::new();
-            if diffs.is_empty() {
-                let _ = writeln!(text, "{} and {} agree on every key", ra.id, rb.id);
-            } else {
-                let width = ra.id.len().max(rb.id.len()) + 1;
-                for d in &diffs {
-                    let _ = writeln!(text, "{}", d.key);
-                    let _ = writeln!(text, "  {:<width$} {}", format!("{}:", ra.id), d.left);
-                    let _ = writeln!(text, "  {:<width$} {}", format!("{}:", rb.id), d.right);
-                }
-                let n = diffs.len();
-                let _ = writeln!(text, "{n} key{} differ", if n == 1 { "" } else { "s" });
+            let width = ra.id.len().max(rb.id.len()) + 1;
+            let show = |text: &mut String, d: &weiqi_spec::KeyDiff| {
+                let _ = writeln!(text, "{}", d.key);
+                let _ = writeln!(text, "  {:<width$} {}", format!("{}:", ra.id), d.left);
+                let _ = writeln!(text, "  {:<width$} {}", format!("{}:", rb.id), d.right);
+            };
+            for d in &rules {
+                show(&mut text, d);
             }
+            if !meta.is_empty() {
+                if !rules.is_empty() {
+                    text.push('\n');
+                }
+                let _ = writeln!(text, "descriptions (meta.*: no ruling depends on them):");
+                for d in &meta {
+                    show(&mut text, d);
+                }
+            }
+            let plural = |n: usize| if n == 1 { "key differs" } else { "keys differ" };
+            let summary = match (rules.len(), meta.len()) {
+                (0, 0) => format!("{} and {} agree on every key", ra.id, rb.id),
+                (0, m) => format!(
+                    "the same rules: no rule key differs ({m} description {})",
+                    plural(m)
+                ),
+                (n, 0) => format!("{n} rule {}", plural(n)),
+                (n, m) => format!("{n} rule {} ({m} description {})", plural(n), plural(m)),
+            };
+            let _ = writeln!(text, "{summary}");
+            let code = i32::from(!rules.is_empty());
             emit(out, &text)?;
-            Ok(0)
+            Ok(code)
         }
     }
 }

@@ -40,5 +40,6 @@ pub(crate) fn run(
     }
     let _ = writeln!(text, "{} of {} cases differ", lines.len(), cases.len());
     emit(out, &text)?;
-    Ok(0)
+    // As `rules diff` and `weiqi diff`: 1 when the variants rule a case differently.
+    Ok(i32::from(!lines.is_empty()))
 }

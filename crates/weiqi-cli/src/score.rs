@@ -8,7 +8,7 @@ use weiqi_record::Which;
 use weiqi_record::score::{Marks, ScoreOptions, ScoreReport, Scored, score_record};
 
 use crate::error::{CliError, emit};
-use crate::svg;
+use crate::{files, svg};
 
 /// What `weiqi score` was asked.
 #[derive(Clone, Copy)]
@@ -49,15 +49,6 @@ impl From<MarksArg> for Marks {
 /// The dead stones of `--dead gnugo`: GNU Go over GTP.
 pub(crate) const GNUGO: &weiqi_gtp::gnugo::GnuGo = &weiqi_gtp::gnugo::GnuGo;
 
-/// Whether `out` names the file `input` (the same path, or the same file by another path).
-fn same_file(input: &Path, out: &Path) -> bool {
-    input == out
-        || matches!(
-            (std::fs::canonicalize(input), std::fs::canonicalize(out)),
-            (Ok(a), Ok(b)) if a == b
-        )
-}
-
 /// Writes the record back with the ruling (`--write`); refuses to write over the input file
 /// `game` unless `--force`.
 fn write_record(
@@ -66,15 +57,14 @@ fn write_record(
     (game, path): (&str, &Path),
     options: &Options<'_>,
 ) -> Result<(), CliError> {
-    if !options.force && same_file(Path::new(game), path) {
+    if !options.force && files::same_file(Path::new(game), path) {
         return Err(CliError(format!(
             "{}: --write would overwrite the input file; write elsewhere, or add --force",
             path.display()
         )));
     }
     let text = report.to_sgf(record, options.marks.into());
-    std::fs::write(path, text)
-        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
+    files::write_atomically(path, text.as_bytes())
 }
 
 /// `score` on a record already read (`game` names it); returns the exit code.

@@ -473,7 +473,7 @@ impl Game {
 
     /// Replaces the game by `setup` and `moves` (a loaded record), played as `play` plays
     /// them: a move sent while play is stopped resumes play, a move by the player who moved
-    /// last follows a pass the record omits (DECISIONS.md 24). Nothing changes when a move is
+    /// last follows a pass the record omits (docs/decisions.md 24). Nothing changes when a move is
     /// refused: the error names it.
     pub fn load(&mut self, setup: Setup, moves: &[(usize, Color, Move)]) -> Result<(), String> {
         let referee = new_referee(&self.ruleset, setup.clone(), self.strict)?;
@@ -636,7 +636,7 @@ impl Game {
                 copy.apply(action)
                     .map_err(|e| format!("the agreement is refused: {}", e.reason))?;
             }
-            // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3).
+            // Ing: after the agreement the players pass again (seed 000, docs/decisions.md 3).
             let mut passes = 0;
             while copy.phase() == Phase::Playing && passes < max {
                 let pass = Action::pass(copy.to_move());

@@ -57,6 +57,8 @@ pub struct GameStats {
     pub seki: bool,
     /// The game ended in a tie.
     pub tie: bool,
+    /// Moves the engine undid and replayed, compared with the interpreter's past.
+    pub undone: u64,
 }
 
 impl GameStats {
@@ -174,6 +176,8 @@ pub struct Stats {
     pub kinds: BTreeMap<&'static str, u64>,
     /// Per refusal code: games in which a check refused for it, and refusals in all.
     pub refusals: BTreeMap<&'static str, (u64, u64)>,
+    /// Moves the engine undid and replayed, compared with the interpreter's past.
+    pub undone: u64,
 }
 
 impl Stats {
@@ -203,6 +207,7 @@ impl Stats {
         self.suicide_as_pass += u64::from(g.suicide_as_pass);
         self.last_liberty_capture += u64::from(g.last_liberty_capture);
         self.multi_capture += u64::from(g.multi_capture);
+        self.undone += g.undone;
         *self.kinds.entry(g.kind).or_default() += 1;
         if let Some((phase, result)) = g.ending {
             self.ended += 1;
@@ -240,6 +245,7 @@ impl Stats {
         self.suicide_as_pass += other.suicide_as_pass;
         self.last_liberty_capture += other.last_liberty_capture;
         self.multi_capture += other.multi_capture;
+        self.undone += other.undone;
         for (k, n) in &other.kinds {
             *self.kinds.entry(k).or_default() += n;
         }
@@ -300,8 +306,9 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "cases {} (agreed {}, setup refused by both {}, inconclusive {}), actions {}",
-            self.cases, self.agreed, self.setup_refused, self.inconclusive, self.steps
+            "cases {} (agreed {}, setup refused by both {}, inconclusive {}), actions {}, \
+             moves undone and replayed {}",
+            self.cases, self.agreed, self.setup_refused, self.inconclusive, self.steps, self.undone
         )?;
         writeln!(
             f,

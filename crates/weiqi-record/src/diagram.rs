@@ -23,22 +23,13 @@ fn cell(mark: PointMark) -> char {
     }
 }
 
-/// Column labels: GTP letters (no `I`) up to 25 columns, SGF letters beyond.
-fn column_label(size: BoardSize, col: u8) -> char {
-    let p = Point { col, row: 0 };
-    match p.to_gtp(size) {
-        Ok(gtp) => gtp.chars().next().unwrap_or('?'),
-        Err(_) => p.to_sgf().chars().next().unwrap_or('?'),
-    }
-}
-
 /// The diagram: row numbers as GTP counts them (from the bottom), column letters on top.
 pub fn render(size: BoardSize, marks: &[PointMark]) -> String {
     let mut t = String::new();
     let label_width = size.height().to_string().len();
     let _ = write!(t, "{:label_width$}", "");
     for col in 0..size.width() {
-        let _ = write!(t, " {}", column_label(size, col));
+        let _ = write!(t, " {}", size.column_label(col));
     }
     t.push('\n');
     for row in 0..size.height() {

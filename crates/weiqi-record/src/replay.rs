@@ -44,7 +44,7 @@ pub fn read_record(path: &str, strict: bool, limits: &Limits) -> Result<Record, 
 }
 
 /// The first game of a record given as bytes (`name` names it in messages), read within the
-/// limits; `strict` refuses the habits of real records (DECISIONS.md 22-25).
+/// limits; `strict` refuses the habits of real records (docs/decisions.md 22-25).
 pub fn read_bytes(
     name: &str,
     bytes: &[u8],
@@ -116,12 +116,12 @@ pub struct Verdict {
     pub refused: Option<Illegal>,
     /// Opponent stones it captured.
     pub captures: usize,
-    /// A handicap stone written as a move, placed as setup (DECISIONS.md 23).
+    /// A handicap stone written as a move, placed as setup (docs/decisions.md 23).
     pub handicap_stone: bool,
 }
 
 /// A pass the record omits, inserted before a move of the same colour as the one before
-/// (DECISIONS.md 24).
+/// (docs/decisions.md 24).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct InsertedPass {
     /// The number of the record's move it was inserted before.
@@ -166,7 +166,7 @@ pub struct Replay {
     /// Where the variant ended the game while the record went on.
     pub early_end: Option<EarlyEnd>,
     /// The game as it was at the last stop the record went on from, and the index of the move
-    /// that followed it (Ing's normal end: the passes after an agreement, DECISIONS.md 3).
+    /// that followed it (Ing's normal end: the passes after an agreement, docs/decisions.md 3).
     pub last_stop: Option<(Box<dyn Game>, usize)>,
 }
 
@@ -253,7 +253,7 @@ fn resume_for(game: &mut dyn Game, color: Color, number: usize, notes: &mut Vec<
 }
 
 /// Replays the main line of `record` under `ruleset`, `komi` overriding the record's. The
-/// record's habits are read as DECISIONS.md 22-24 say: its game start from
+/// record's habits are read as docs/decisions.md 22-24 say: its game start from
 /// [`Record::game_start`], an omitted pass inserted before a move by the player who moved last
 /// (not under `strict`: that move is then `wrong-turn`), setup after the first move applied by
 /// restarting from the edited position, and a long cycle that ends the game while the record
@@ -340,7 +340,7 @@ pub fn replay_observed(
         }
         resume_for(replay.game.as_mut(), m.color, m.number, &mut notes);
         // A move by the player who moved last: the record omits the opponent's pass
-        // (DECISIONS.md 24). Not before the first move of a game start (DECISIONS.md 22).
+        // (docs/decisions.md 24). Not before the first move of a game start (docs/decisions.md 22).
         let first = i == begin.skip && game_start && !edited;
         if !strict
             && !first
@@ -459,7 +459,7 @@ pub fn replay_observed(
             .map(|p| format!("{} before move {}", p.color.letter(), p.before))
             .collect();
         notes.push(format!(
-            "the record omits passes: inserted {} (DECISIONS.md 24; --strict rules such a move \
+            "the record omits passes: inserted {} (docs/decisions.md 24; --strict rules such a move \
              wrong-turn)",
             list.join(", ")
         ));

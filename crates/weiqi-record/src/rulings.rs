@@ -770,11 +770,11 @@ mod tests {
     #[test]
     fn root_properties_reads_the_description_and_the_source_issue_13() {
         let props = root_properties(
-            "(;GM[1]SZ[5]GC[a ko \\] with\n  two lines]SO[VARIANTS.md 4.1]AB[aa][bb];B[cc]GC[no])",
+            "(;GM[1]SZ[5]GC[a ko \\] with\n  two lines]SO[docs/variants.md 4.1]AB[aa][bb];B[cc]GC[no])",
         );
         let get = |k: &str| props.iter().find(|(p, _)| p == k).map(|(_, v)| v.as_str());
         assert_eq!(get("GC"), Some("a ko ] with two lines"));
-        assert_eq!(get("SO"), Some("VARIANTS.md 4.1"));
+        assert_eq!(get("SO"), Some("docs/variants.md 4.1"));
         assert_eq!(props.iter().filter(|(p, _)| p == "AB").count(), 2);
         assert_eq!(props.iter().filter(|(p, _)| p == "GC").count(), 1);
     }

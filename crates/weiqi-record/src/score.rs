@@ -82,7 +82,8 @@ pub struct ScoreJson {
     pub rules_source: &'static str,
     /// The komi of the game.
     pub komi: Points,
-    /// Where the komi comes from: `option`, `record` or `variant`.
+    /// Where the komi comes from: `option`, `record`, `server-default` (the komi a server
+    /// played with and wrote as `KM[0]`, docs/decisions.md 27) or `variant`.
     pub komi_source: &'static str,
     /// Black's breakdown (zero when the result is not a count).
     pub black: SideScore,
@@ -125,7 +126,7 @@ pub struct CountJson {
 #[derive(Debug, Clone)]
 pub struct Ruling {
     /// Where the result comes from: `count`, `record` (a resignation, time or forfeit result,
-    /// DECISIONS.md 26) or `variant` (a long cycle ended the game while the record went on).
+    /// docs/decisions.md 26) or `variant` (a long cycle ended the game while the record went on).
     pub source: &'static str,
     /// The count, when the game is scored.
     pub score: Option<Score>,
@@ -156,7 +157,7 @@ fn winner(result: &GameResult) -> &'static str {
     }
 }
 
-/// Ing's normal end (seed 000, DECISIONS.md 3 revised): stop, agreement, then the passes
+/// Ing's normal end (seed 000, docs/decisions.md 3 revised): stop, agreement, then the passes
 /// again. A record that ends with those passes after a stop, with dead stones given (its TB/TW
 /// marks, or `--dead`), is that end: the players agreed on those stones at the stop. Replays the
 /// passes from the stop after the agreement, when the variant ended the game with every stone
@@ -203,7 +204,7 @@ fn agree_at_the_last_stop(
         notes.retain(|n| !n.starts_with(&resumed));
         notes.push(format!(
             "the players agreed on the dead stones at the stop before move {}; the passes that \
-             follow end the game by that agreement (seed 000, DECISIONS.md 3)",
+             follow end the game by that agreement (seed 000, docs/decisions.md 3)",
             rest[0].number
         ));
         replay.game = game;
@@ -225,7 +226,7 @@ fn rule(replay: &mut Replay, dead: &[Point]) -> Result<Ruling, Error> {
                 .map_err(|e| Error(format!("the dead stones are refused: {e}")))?;
             }
             notes.push("play stopped after the passes; the game ends by agreement".into());
-            // Ing: after the agreement the players pass again (seed 000, DECISIONS.md 3); a
+            // Ing: after the agreement the players pass again (seed 000, docs/decisions.md 3); a
             // record that ends at the stop leaves those passes out.
             if game.pending_agreement().is_some() {
                 for _ in 0..game.ruleset().end.stop_passes {
@@ -369,7 +370,7 @@ pub fn table(score: &Score) -> String {
 }
 
 /// Whether the record's result is a ruling without a count: resignation, time, forfeit
-/// (DECISIONS.md 26).
+/// (docs/decisions.md 26).
 fn decided_by_record(record: &weiqi_sgf::Record) -> Option<GameResult> {
     record.result.filter(|r| {
         matches!(
@@ -430,7 +431,8 @@ pub struct ScoreReport {
     pub dead: DeadStones,
     /// The ruling.
     pub ruling: Ruling,
-    /// Where the komi comes from: `option`, `record` or `variant`.
+    /// Where the komi comes from: `option`, `record`, `server-default` (the komi a server
+    /// played with and wrote as `KM[0]`, docs/decisions.md 27) or `variant`.
     pub komi_source: &'static str,
     /// Remarks for the reader (a caller that writes files adds its own).
     pub notes: Vec<String>,
@@ -609,13 +611,13 @@ pub fn score_record(
             end.result.to_sgf()
         ));
     } else if let Some(result) = by_record {
-        // DECISIONS.md 26: a resignation, time or forfeit result is the ruling.
+        // docs/decisions.md 26: a resignation, time or forfeit result is the ruling.
         ruling.result = result;
         ruling.source = "record";
         notes.insert(
             0,
             format!(
-                "{}: RE[{}] is the ruling (DECISIONS.md 26); the count shown is of the last \
+                "{}: RE[{}] is the ruling (docs/decisions.md 26); the count shown is of the last \
              position, not the result",
                 ended_by(&result),
                 record.result_text.as_deref().unwrap_or_default()
@@ -631,11 +633,25 @@ pub fn score_record(
     }
     let komi_source = if komi.is_some() {
         "option"
+    } else if record.komi_source == weiqi_sgf::KomiSource::ServerDefault {
+        "server-default"
     } else if record.komi.is_some() {
         "record"
     } else {
         "variant"
     };
+    // Rules chosen with --rules (a spec file, often written for its komi) whose komi the
+    // record's KM overrides: said, never silently (issue 29 item 3).
+    if let (None, Some(km), "option") = (komi, record.komi, chosen.source) {
+        let own = chosen.ruleset.komi_for(replay.game.handicap());
+        if own != km {
+            notes.push(format!(
+                "the record's komi {km} overrides {}'s komi {own} (give --komi {own} to count \
+                 with the variant's)",
+                chosen.ruleset.id
+            ));
+        }
+    }
     Ok(Scored::Ruled(Box::new(ScoreReport {
         file: name.to_owned(),
         rules: chosen,
@@ -785,6 +801,7 @@ impl ScoreReport {
         let source = match self.komi_source {
             "option" => "from --komi",
             "record" => "from the record's KM",
+            "server-default" => "the server's default, which the record writes as KM[0]",
             _ => "the variant's",
         };
         let _ = writeln!(t, "komi: {} ({source})", ruling.komi);
