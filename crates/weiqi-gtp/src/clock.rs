@@ -177,7 +177,7 @@ impl Clock {
         let [color, time, stones] = args else {
             return Err(usage());
         };
-        let color = crate::server::parse_color(color).ok_or_else(usage)?;
+        let color = crate::parse_color(color).ok_or_else(usage)?;
         self.left[color] = Some((seconds(time)?, count(stones)?));
         Ok(String::new())
     }

@@ -293,7 +293,7 @@ impl Game {
     /// GTP 2 section 6.3 (`play`): moves of the same colour in a row are not illegal for the
     /// protocol, and clients set up positions with them. A move in play by the player who is
     /// not to move follows a pass of the player to move, as a record that does not alternate
-    /// is ruled (DECISIONS.md 24: the pass is ruled as any pass, it may give a pass stone or
+    /// is ruled (docs/decisions.md 24: the pass is ruled as any pass, it may give a pass stone or
     /// stop play); `--strict` refuses the move `wrong-turn` instead. Returns the pass played,
     /// if any.
     fn insert_pass(&mut self, color: Color) -> Result<Option<Action>, Refused> {

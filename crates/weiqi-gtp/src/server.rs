@@ -46,6 +46,7 @@ use weiqi_spec::Ruleset;
 
 use crate::clock::Clock;
 use crate::game::{self, Game, Refused, move_text, vertex};
+use crate::parse_color;
 use weiqi_record::Limits;
 use weiqi_record::{DEFAULT_RULES, Error, diagram, rules};
 
@@ -333,15 +334,6 @@ fn frame(id: Option<&str>, reply: &Reply) -> String {
 
 fn syntax(usage: &str) -> String {
     format!("syntax error: usage: {usage}")
-}
-
-/// A colour argument: `b`, `black`, `w`, `white`, any case.
-pub(crate) fn parse_color(text: &str) -> Option<Color> {
-    match text.to_ascii_lowercase().as_str() {
-        "b" | "black" => Some(Color::Black),
-        "w" | "white" => Some(Color::White),
-        _ => None,
-    }
 }
 
 /// A vertex argument: `pass` or a GTP point. `Ok(None)`: a well-formed vertex off this board.
