@@ -8,6 +8,8 @@
 //!                                   no file cites a document outside the repository
 //! cargo xtask agreement [--check] [--gnugo]
 //!                                   weiqi over ../shared/corpus/: the README's agreement table
+//! cargo xtask status [--write] [--no-gnugo]
+//!                                   the status judge over the labelled sets of ../shared/corpus/
 //! cargo xtask rulings [--keep | --check | --table]
 //!                                   review the rulings corpus (rulings/): insta snapshots, TABLE.md
 //! cargo xtask extra-variant [--lint]
@@ -27,12 +29,13 @@ mod fuzz;
 mod mutants;
 mod rulings;
 mod spec_check;
+mod status;
 mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | rulings [--keep | --check | --table] | extra-variant [--lint] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
+const USAGE: &str = "usage: cargo xtask <ci [--skip STEP]... | spec-check | codegen [--check] | tidy | agreement [--check] [--gnugo] | status [--write] [--no-gnugo] | rulings [--keep | --check | --table] | extra-variant [--lint] | fuzz [TARGET] [--time S] | mutants [--budget S] [--shard K/N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         },
         Some("tidy") => tidy::run(&root),
         Some("agreement") => agreement::run(&root, &args[1..]),
+        Some("status") => status::run(&root, &args[1..]),
         Some("rulings") => rulings::run(&root, &args[1..]),
         Some("extra-variant") => extra_variant::run(&root, &args[1..]),
         Some("fuzz") => fuzz::run(&root, &args[1..]),

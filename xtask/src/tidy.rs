@@ -37,6 +37,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("weiqi-engine", &["weiqi-core", "weiqi-spec", "weiqi-cases"]),
     ("weiqi-sgf", &["weiqi-core", "weiqi-spec"]),
+    // The status judge reads games on the engine.
+    (
+        "weiqi-status",
+        &["weiqi-core", "weiqi-spec", "weiqi-engine"],
+    ),
     (
         "weiqi-record",
         &[
@@ -45,6 +50,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-interpreter",
             "weiqi-engine",
             "weiqi-sgf",
+            "weiqi-status",
         ],
     ),
     (
@@ -55,6 +61,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
         ],
     ),
     // The facade: re-exports the stable API of the libraries.
@@ -67,6 +74,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
             "weiqi-gtp",
         ],
     ),
@@ -89,6 +97,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-engine",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
             "weiqi-gtp",
             "weiqi-harness",
         ],
@@ -100,12 +109,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-spec",
             "weiqi-interpreter",
             "weiqi-engine",
+            "weiqi-status",
         ],
     ),
     // The rulings corpus as snapshots: the rulings come from weiqi-record.
     ("weiqi-rulings", &["weiqi-record"]),
     // `agreement` rules the corpus with weiqi-record (and GNU Go through weiqi-gtp),
-    // in-process.
+    // in-process; `status` runs the status judge over the labelled sets.
     (
         "xtask",
         &[
@@ -113,7 +123,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "weiqi-core",
             "weiqi-sgf",
             "weiqi-record",
+            "weiqi-status",
             "weiqi-gtp",
+            "weiqi-engine",
         ],
     ),
 ];

@@ -31,6 +31,7 @@ pub mod goban_driver;
 pub mod interpreter_driver;
 pub mod run;
 pub mod score;
+pub mod status;
 pub mod timing;
 
 use std::fmt;

@@ -80,7 +80,7 @@ fn score_json_of_the_sample_game() {
         notes.contains(&"dead stones from the record's TB/TW marks: fb, gb, dh"),
         "{notes:?}"
     );
-    assert_eq!(v.as_object().map(|o| o.len()), Some(16), "{v}");
+    assert_eq!(v.as_object().map(|o| o.len()), Some(17), "{v}");
     // Issue 10 item 5: how the rules, the komi and the result were reached, and the territory.
     assert_eq!(
         (&v["rules_source"], &v["komi_source"], &v["result_source"]),
@@ -534,8 +534,19 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
         ],
         0,
     );
-    assert_eq!(auto["dead"]["source"], "auto");
+    // `--dead auto` is the status judge (issue 25): the stone is proved dead, and the
+    // judgement travels in the JSON.
+    assert_eq!(auto["dead"]["source"], "judge");
     assert_eq!(auto["dead"]["points"], serde_json::json!(["da"]));
+    let strings = auto["dead"]["judgement"]["strings"]
+        .as_array()
+        .expect("the judgement's strings");
+    assert!(
+        strings
+            .iter()
+            .any(|s| s["stones"] == serde_json::json!(["da"]) && s["status"] == "dead"),
+        "{auto}"
+    );
     let given = json(
         &[
             "score",
@@ -551,8 +562,23 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
     assert_eq!(given["dead"]["source"], "given");
     assert_eq!(auto["margin"], given["margin"]);
     assert_eq!(auto["result"], given["result"]);
-    // Without --dead the stone counts alive, and the ruling says so.
-    let none = json(&["score", &file, "--rules", "chinese-1988", "--json"], 0);
+    // Without marks and without --dead, a variant that leaves dead stones to the players has
+    // them judged (docs/decisions.md 28); `--dead none` counts the stone alive, and says so.
+    let judged = json(&["score", &file, "--rules", "chinese-1988", "--json"], 0);
+    assert_eq!(judged["dead"]["source"], "judge");
+    assert_eq!(judged["dead"]["points"], serde_json::json!(["da"]));
+    let none = json(
+        &[
+            "score",
+            &file,
+            "--rules",
+            "chinese-1988",
+            "--dead",
+            "none",
+            "--json",
+        ],
+        0,
+    );
     assert_eq!(none["dead"]["source"], "none");
     assert_eq!(none["dead"]["unsettled"], serde_json::json!(["da"]));
     assert!(

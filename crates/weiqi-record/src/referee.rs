@@ -53,6 +53,8 @@ pub trait Game: Referee {
     fn notes(&self) -> &[SetupNote];
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn Game>;
+    /// The game as the engine, when the engine rules it (the status judge plays on it).
+    fn as_engine(&self) -> Option<&Engine>;
     /// The count of the board as it stands with `dead` dead and the given prisoners and pass
     /// stones, by this referee's own scoring (`None` when a total overflows).
     fn count(
@@ -87,6 +89,9 @@ impl Game for Interpreter {
     }
     fn notes(&self) -> &[SetupNote] {
         Interpreter::notes(self)
+    }
+    fn as_engine(&self) -> Option<&Engine> {
+        None
     }
     fn clone_box(&self) -> Box<dyn Game> {
         Box::new(self.clone())
@@ -137,6 +142,9 @@ impl Game for Engine {
     }
     fn notes(&self) -> &[SetupNote] {
         Engine::notes(self)
+    }
+    fn as_engine(&self) -> Option<&Engine> {
+        Some(self)
     }
     fn clone_box(&self) -> Box<dyn Game> {
         Box::new(self.clone())

@@ -97,6 +97,9 @@ pub struct ScoreJson {
     pub result: String,
     /// Where the result comes from: `count`, `record` or `variant`.
     pub result_source: &'static str,
+    /// Whether the game ended; `false`: the record stops while play goes on, and the count is
+    /// of an unfinished position.
+    pub game_ended: bool,
     /// The count of the last position when it is not the result.
     pub count: Option<CountJson>,
     /// The dead stones and where they came from.
@@ -434,6 +437,9 @@ pub struct ScoreReport {
     /// Where the komi comes from: `option`, `record`, `server-default` (the komi a server
     /// played with and wrote as `KM[0]`, docs/decisions.md 27) or `variant`.
     pub komi_source: &'static str,
+    /// Whether the game ended (play stopped or the game ended before the count); a count of a
+    /// game that did not end is labelled a count of an unfinished position.
+    pub game_ended: bool,
     /// Remarks for the reader (a caller that writes files adds its own).
     pub notes: Vec<String>,
 }
@@ -565,6 +571,25 @@ pub fn score_record(
     }
     let mut notes = replay.notes.clone();
     let board = replay.game.board();
+    // The status judge plays on the engine: under the interpreter, the same record replayed on
+    // the engine (the same position, history and phase), so that both referees get the same
+    // dead stones.
+    let on_engine = match replay.game.as_engine() {
+        Some(_) => None,
+        None => replay::replay(
+            Which::Engine,
+            record,
+            &chosen.ruleset,
+            komi,
+            options.strict,
+            None,
+        )
+        .ok(),
+    };
+    let engine = replay
+        .game
+        .as_engine()
+        .or_else(|| on_engine.as_ref().and_then(|r| r.game.as_engine()));
     let dead = dead::decide(
         options.dead,
         &dead::Position {
@@ -572,12 +597,19 @@ pub fn score_record(
             board: &board,
             komi: replay.game.komi(),
             to_move: replay.game.to_move(),
-            self_capture: replay.game.ruleset().play.suicide != weiqi_spec::Suicide::Forbidden,
+            // The dead stones matter only to a count the players would agree on: not under a
+            // variant that counts every stone alive, nor after the game ended otherwise (a
+            // long cycle, or the agreement the record itself played).
+            agreement: replay.game.ruleset().end.after_stop != weiqi_spec::AfterStop::ScoreAllAlive,
+            ended: matches!(replay.game.phase(), Phase::Ended(_)),
+            engine,
+            ruleset: replay.game.ruleset(),
         },
         options.judge,
         &mut notes,
     )?;
     agree_at_the_last_stop(&mut replay, record, &dead.points, &mut notes);
+    let game_ended = replay.game.phase() != Phase::Playing;
     let mut ruling = rule(&mut replay, &dead.points)?;
     if options.both
         && let Some(report) = oracle_disagrees(
@@ -594,9 +626,19 @@ pub fn score_record(
     }
     notes.extend(ruling.notes.iter().cloned());
     if let Some(s) = &ruling.score {
-        notes.extend(s.notes.iter().cloned());
-        // Issue 10 item 4: a count that keeps unsettled stones alive says so.
-        if !dead.unsettled.is_empty() {
+        if game_ended {
+            notes.extend(s.notes.iter().cloned());
+        } else if !s.notes.is_empty() {
+            // Issue 29 item 4: the count's notes describe the end of a game (dame left open
+            // next to stones that look dead...), not a position in mid-game.
+            notes.push(format!(
+                "{} note(s) of the count left out: they describe a finished game",
+                s.notes.len()
+            ));
+        }
+        // Issue 10 item 4: a count that keeps unsettled stones alive says so (the judge's
+        // notes name its own unsettled strings).
+        if !dead.unsettled.is_empty() && dead.source == dead::Source::None {
             notes.push(dead::assumed_alive_note(&board, &dead.unsettled));
         }
     }
@@ -660,6 +702,7 @@ pub fn score_record(
         dead,
         ruling,
         komi_source,
+        game_ended,
         notes,
     })))
 }
@@ -708,6 +751,8 @@ impl ScoreReport {
             match self.ruling.source {
                 "record" => " (the record's result)",
                 "variant" => " (the variant ended the game)",
+                _ if !self.game_ended =>
+                    " (the count of an unfinished position: the game did not end)",
                 _ => "",
             }
         )
@@ -781,6 +826,7 @@ impl ScoreReport {
             winner: winner(&ruling.result),
             result: ruling.result.to_sgf(),
             result_source: ruling.source,
+            game_ended: self.game_ended,
             count,
             dead: self.dead.to_json(),
             territory: territory_points(ruling.score.as_ref(), self.board.size()),
@@ -809,6 +855,8 @@ impl ScoreReport {
             t.push('\n');
             if !is_count {
                 t.push_str("count of the last position (not the result):\n");
+            } else if !self.game_ended {
+                t.push_str("count of an unfinished position (the game did not end):\n");
             }
             t.push_str(&table(s));
             let _ = writeln!(t, "\nmargin: {} (black's total minus white's)", s.margin);

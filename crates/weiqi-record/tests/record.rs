@@ -67,7 +67,7 @@ fn a_game_with_an_illegal_move_is_not_scored() {
 }
 
 #[test]
-fn the_dead_stones_of_auto_end_the_game() {
+fn the_dead_stones_of_the_judge_end_the_game() {
     let options = ScoreOptions {
         dead: Some("auto"),
         ..ScoreOptions::default()
@@ -77,7 +77,11 @@ fn the_dead_stones_of_auto_end_the_game() {
     let Scored::Ruled(report) = scored else {
         panic!("ruled")
     };
-    assert_eq!(report.dead.source, Source::Auto);
+    assert_eq!(report.dead.source, Source::Judge);
+    assert!(
+        report.dead.judgement.is_some(),
+        "the judgement travels with the dead stones"
+    );
     assert_eq!(
         report.dead.points,
         [Point::parse("da", report.board.size()).expect("point")]
