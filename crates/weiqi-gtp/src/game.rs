@@ -15,8 +15,6 @@ use weiqi_core::{
 use weiqi_engine::Engine;
 use weiqi_spec::Ruleset;
 
-use weiqi_record::dead::auto;
-
 /// Starts the engine for `ruleset` and `setup`: the one place where `weiqi gtp` chooses the
 /// implementation that rules (the engine: it undoes moves and changes komi in place).
 fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Engine, String> {
@@ -61,6 +59,8 @@ pub struct Ruling {
     pub score: Option<Score>,
     /// The board the ruling judged (dead stones still on it).
     pub board: Board,
+    /// The stones the status judge puts in seki there.
+    pub seki: BTreeSet<Point>,
 }
 
 impl Ruling {
@@ -76,6 +76,7 @@ impl Ruling {
         Some(match mark {
             PointMark::Dead(_) => "dead",
             PointMark::SekiStone(_) => "seki",
+            _ if self.seki.contains(&p) => "seki",
             _ => "alive",
         })
     }
@@ -384,23 +385,34 @@ impl Game {
             && self.ruleset.end.after_stop == weiqi_spec::AfterStop::AgreementThenPasses
     }
 
-    /// The stones the engine believes dead on `referee`'s board: the loaded record's marks
-    /// while the game is the record's, else the judge's.
-    pub fn dead_stones(&self, referee: &Engine, budget: Option<Duration>) -> Vec<Point> {
+    /// The stones the engine believes dead and in seki on `referee`'s board: the loaded
+    /// record's dead-stone marks while the game is the record's (no seki), else the status
+    /// judge's, its work bounded by `budget`.
+    pub fn believed(
+        &self,
+        referee: &Engine,
+        budget: Option<Duration>,
+    ) -> (Vec<Point>, BTreeSet<Point>) {
         if let Some(marked) = &self.marked_dead {
             let board = referee.board();
-            return marked
+            let dead = marked
                 .iter()
                 .copied()
                 .filter(|&p| board.get(p).is_some())
                 .collect();
+            return (dead, BTreeSet::new());
         }
-        judged_dead(referee, budget)
+        let j = judge(referee, budget);
+        (j.dead_stones(), j.seki_stones().into_iter().collect())
     }
 
-    /// Both players' proposals of the stones [`Game::dead_stones`] gives on `referee`'s board.
+    /// Both players' proposals of the stones [`Game::believed`] dead on `referee`'s board.
     fn agreement(&self, referee: &Engine) -> Vec<Action> {
-        let dead = self.dead_stones(referee, None);
+        self.agreement_on(self.believed(referee, None).0)
+    }
+
+    /// Both players' proposals of `dead`.
+    fn agreement_on(&self, dead: Vec<Point>) -> Vec<Action> {
         Color::ALL
             .into_iter()
             .map(|by| Action::ProposeDead {
@@ -565,7 +577,7 @@ impl Game {
     /// eye, legal as `play` would make it (while play is stopped: after the resumption);
     /// `None` (a pass) when no such string is left or none can be reached.
     pub fn cleanup_move(&mut self, color: Color, budget: Option<Duration>) -> Option<Point> {
-        let dead = self.dead_stones(&self.referee, budget);
+        let dead = self.believed(&self.referee, budget).0;
         let board = self.referee.board();
         let dead: BTreeSet<Point> = dead
             .into_iter()
@@ -597,20 +609,29 @@ impl Game {
             .find(|&l| self.check(color, Move::Play(l)).is_ok())
     }
 
-    /// The board plays the random player may choose for `color`: every legal play that does
-    /// not fill an own eye (an empty point whose every on-board orthogonal neighbour is a stone
-    /// of `color`), in row order. Empty unless `color` is to move in play.
-    pub fn random_candidates(&self, color: Color) -> Vec<Point> {
-        if self.referee.phase() != Phase::Playing || self.referee.to_move() != color {
-            return Vec::new();
+    /// The last move of the game, if any (a resumption or an agreement is not a move).
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.log.last()?.iter().rev().find_map(|a| match a {
+            Action::Move { color, mv } => Some((*color, *mv)),
+            _ => None,
+        })
+    }
+
+    /// `genmove`'s choice for the player to move, in play: the status judge's playout policy
+    /// (`weiqi_status::policy_move`), answering the opponent's last play; after the opponent's
+    /// pass, a pass when the judge finds the game finished and safe to score (nothing left to
+    /// play), whatever the budget lets it read. The game is unchanged.
+    pub fn policy_move(&mut self, seed: u64, budget: Option<Duration>) -> Move {
+        let to_move = self.referee.to_move();
+        let last = self.last_move().filter(|&(c, _)| c != to_move);
+        if let Some((_, Move::Pass)) = last {
+            let j = judge(&self.referee, budget);
+            if j.finished && j.safe_to_score {
+                return Move::Pass;
+            }
         }
-        let board = self.referee.board();
-        self.referee
-            .legal_moves()
-            .into_iter()
-            .filter_map(Move::point)
-            .filter(|&p| !board.neighbours(p).all(|n| board.get(n) == Some(color)))
-            .collect()
+        let last = last.and_then(|(_, mv)| mv.point());
+        weiqi_status::policy_move(&mut self.referee, last, seed).map_or(Move::Pass, Move::Play)
     }
 
     /// How the game ends if both players pass from now on: on a copy, the player to move
@@ -631,8 +652,11 @@ impl Game {
             passes += 1;
         }
         let board = copy.board();
+        let mut seki = BTreeSet::new();
         if copy.phase() == Phase::Stopped {
-            for action in self.agreement(&copy) {
+            let (dead, in_seki) = self.believed(&copy, None);
+            seki = in_seki;
+            for action in self.agreement_on(dead) {
                 copy.apply(action)
                     .map_err(|e| format!("the agreement is refused: {}", e.reason))?;
             }
@@ -655,6 +679,7 @@ impl Game {
             result,
             score: copy.score(),
             board,
+            seki,
         })
     }
 }
@@ -682,11 +707,43 @@ fn string_at(board: &Board, p: Point) -> (Vec<Point>, BTreeSet<Point>) {
     (stones, liberties)
 }
 
-/// The stones the status judge calls dead on `engine`'s board, its work bounded by `budget`.
-pub fn judged_dead(engine: &Engine, budget: Option<Duration>) -> Vec<Point> {
-    let _ = budget;
-    let self_capture = engine.ruleset().play.suicide != weiqi_spec::Suicide::Forbidden;
-    auto::estimate(&engine.board(), self_capture).dead
+/// The status judge's options for a move that may spend `budget`: its defaults without a limit
+/// or from a second on; below, its playouts and its cleanup search shrink in proportion (the
+/// defaults judge a finished 19x19 game in tens of milliseconds), at least 8 playouts.
+pub fn judge_options(budget: Option<Duration>) -> weiqi_status::Options {
+    let defaults = weiqi_status::Options::default();
+    let Some(budget) = budget else {
+        return defaults;
+    };
+    let millis = u32::try_from(budget.as_millis()).unwrap_or(u32::MAX);
+    if millis >= 1000 {
+        return defaults;
+    }
+    let scale =
+        |full: u32| u32::try_from(u64::from(full) * u64::from(millis) / 1000).unwrap_or(full);
+    weiqi_status::Options {
+        playouts: scale(defaults.playouts).max(8),
+        cleanup_budget: scale(defaults.cleanup_budget),
+        ..defaults
+    }
+}
+
+/// The status judge's view of `engine`'s game, its work bounded by `budget`.
+pub fn judge(engine: &Engine, budget: Option<Duration>) -> weiqi_status::Judgement {
+    let options = judge_options(budget);
+    // The options are in range by construction; the defaults are the judge's own.
+    weiqi_status::judge(engine, &options)
+        .or_else(|_| weiqi_status::judge(engine, &weiqi_status::Options::default()))
+        .unwrap_or_else(|_| weiqi_status::Judgement {
+            size: engine.size(),
+            strings: Vec::new(),
+            owner: Vec::new(),
+            finished: false,
+            safe_to_score: false,
+            seed: 0,
+            playouts_per_color: 0,
+            notes: vec!["the judge refused its own defaults".to_owned()],
+        })
 }
 
 /// A refusal in words, with its code.

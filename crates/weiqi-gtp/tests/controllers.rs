@@ -188,21 +188,33 @@ fn kgs_gtp_game_with_cleanup_and_game_over() {
     assert_eq!(field(status, "time"), "byoyomi 300 s + 5 x 30 s");
     assert_eq!(field(status, "rules"), "chinese-kgs");
     // The end of the game: both pass, kgsGtp asks for the dead stones; under Chinese rules a
-    // disagreement is settled by play: kgs-genmove_cleanup captures, then passes.
+    // disagreement is settled by play: kgs-genmove_cleanup captures the stones the status
+    // judge calls dead (the white stone in Black's area), then passes.
     let end = "boardsize 5\nclear_board\nkomi 0.5\nkgs-rules chinese\n\
-               play b C1\nplay b C2\nplay b C3\nplay b C4\nplay b C5\nplay w D3\n\
-               play b pass\nplay w pass\nfinal_status_list dead\n\
-               kgs-genmove_cleanup b\nkgs-genmove_cleanup w\nkgs-genmove_cleanup b\n\
-               kgs-genmove_cleanup w\nkgs-genmove_cleanup b\nkgs-genmove_cleanup w\n\
-               kgs-genmove_cleanup b\nkgs-genmove_cleanup w\nkgs-genmove_cleanup b\n\
-               weiqi-status\nkgs-game_over\nquit\n";
-    let got = answers("chinese-kgs", end);
+               play b B1\nplay b B2\nplay b B3\nplay b B4\nplay b B5\nplay b A2\nplay b A4\n\
+               play w D3\nplay b pass\nplay w pass\nfinal_status_list dead\nfinal_score\n";
+    let cleanup = "kgs-genmove_cleanup b\nkgs-genmove_cleanup w\n".repeat(6);
+    let input = format!("{end}{cleanup}showboard\nfinal_score\nkgs-game_over\nquit\n");
+    let got = answers("chinese-kgs", &input);
     assert!(got.iter().all(|a| !a.starts_with('?')), "{got:?}");
-    let cleanup: Vec<&String> = got
-        .iter()
-        .filter(|a| a.starts_with("= ") && is_move(a))
-        .collect();
-    assert!(cleanup.iter().all(|a| is_move(a)), "{cleanup:?}");
+    assert_eq!(got[14], "= D3", "the judge calls the white stone dead");
+    assert_eq!(
+        got[15], "= B+24.5",
+        "what the engine believes after both pass"
+    );
+    let black: Vec<&str> = got[16..28].iter().step_by(2).map(|a| &a[2..]).collect();
+    assert!(
+        ["C3", "D4", "E3", "D2"].contains(&black[0]),
+        "the first cleanup move is a liberty of D3: {black:?}"
+    );
+    assert_eq!(black.last(), Some(&"pass"), "then a pass: {black:?}");
+    let board = &got[got.len() - 4];
+    assert!(!board.contains('O'), "D3 captured: {board}");
+    assert_eq!(
+        got[got.len() - 3],
+        "= B+24.5",
+        "the same count after the cleanup"
+    );
     assert_eq!(got[got.len() - 2], "=", "kgs-game_over");
 }
 

@@ -27,7 +27,7 @@
 //! are visited in the canonical frame's order, so a turned or colour-swapped position gets the
 //! same playouts, turned or swapped.
 
-use weiqi_core::{ByColor, Color, Move, Phase, Referee, Setup};
+use weiqi_core::{ByColor, Color, Move, Phase, Point, Referee, Setup};
 use weiqi_engine::Engine;
 
 use crate::grid::{BLACK, EMPTY, Frame, Grid, NONE, WHITE, code, color_of, other};
@@ -462,6 +462,25 @@ impl<'a> Sim<'a> {
         }
         counts.playouts += 1;
     }
+}
+
+/// One move of the policy for the player to move of `engine`, in play: the point it plays
+/// (`None`: the policy passes). `last` is the opponent's last play, answered as in a playout.
+/// The engine is left as it was (the move is tried on it and taken back).
+pub(crate) fn policy_move(engine: &mut Engine, last: Option<Point>, seed: u64) -> Option<Point> {
+    if engine.phase() != Phase::Playing {
+        return None;
+    }
+    let grid = Grid::new(engine.size());
+    let cells = grid.cells(&engine.board());
+    let frame = Frame::new(&grid, &cells, code(engine.to_move()));
+    let mut sim = Sim::new(&grid, &frame);
+    sim.load(engine);
+    let mut rng = Rng::new(seed);
+    let last = last.and_then(|p| grid.index(p));
+    let played = sim.step(engine, last, &mut rng)?;
+    engine.undo();
+    Some(grid.point(played))
 }
 
 /// `n` playouts from `engine` with `color` to move first, seeded by `seed`.
