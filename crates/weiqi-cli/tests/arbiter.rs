@@ -510,7 +510,7 @@ fn disputes_resume_play_and_the_variant_ends_the_game() {
         &fake_cmd("", "E5", "cleanup", tag),
         &[],
     );
-    assert_eq!(game(&json, 0)["result"], "Void", "{json}");
+    assert_eq!(game(&json, 0)["result"], "B+73.5", "{json}");
 
     let (json, _) = referee(
         "j89-dispute",
@@ -519,9 +519,24 @@ fn disputes_resume_play_and_the_variant_ends_the_game() {
         &fake_cmd("", "E5", "", tag),
         &[],
     );
+    // After MAX_DISPUTES resumptions the status judge settles the disputed string (issue 28:
+    // no Void over stones the judge settles): the lone black stone on the empty board is alive.
     let g = game(&json, 0);
-    assert_eq!(g["result"], "Void", "{g}");
-    assert_eq!(g["disputes"].as_array().expect("disputes").len(), 4, "{g}");
+    let disputes = g["disputes"].as_array().expect("disputes");
+    assert_eq!(disputes.len(), 4, "{g}");
+    let first = disputes[0].as_str().expect("text");
+    assert!(
+        first.contains(
+            "disputed: E5 (black): black's program says alive, white's dead, the judge alive"
+        ),
+        "{first}"
+    );
+    let last = disputes[3].as_str().expect("text");
+    assert!(
+        last.contains("the status judge settles the disputed strings (dead: none)"),
+        "{last}"
+    );
+    assert_eq!(g["result"], "B+73.5", "{g}");
 
     let (json, d) = referee(
         "ing-agreement",

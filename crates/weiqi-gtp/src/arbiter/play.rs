@@ -496,11 +496,45 @@ fn stop(
                 }
             };
             let text = format!(
-                "dispute after move {after}: black names dead {}, white names dead {}",
+                "dispute after move {after}: black names dead {}, white names dead {}{}",
                 show(&lists.black),
-                show(&lists.white)
+                show(&lists.white),
+                disputed_strings(referee, &lists, setup)
             );
             if *disputes > MAX_DISPUTES {
+                // No resumption is left: the status judge settles the disputed strings where
+                // it can (the stones both name stay dead), else the game has no result.
+                if let Some(dead) = settled_by_judge(referee, &lists) {
+                    for by in Color::ALL {
+                        referee
+                            .apply(Action::ProposeDead {
+                                by,
+                                dead: dead.clone(),
+                            })
+                            .map_err(|e| {
+                                (
+                                    by,
+                                    Fault::Forfeit,
+                                    format!(
+                                        "the referee refuses the judge's dead stones: {}",
+                                        e.reason
+                                    ),
+                                )
+                            })?;
+                    }
+                    outcome.disputes.push(format!(
+                        "{text}; no resumption is left: the status judge settles the disputed \
+                         strings (dead: {})",
+                        show(&dead)
+                    ));
+                    outcome.notes.push(format!(
+                        "the status judge settled the dead stones after {} disputes",
+                        *disputes
+                    ));
+                    if referee.phase() != Phase::Stopped {
+                        return Ok(None);
+                    }
+                }
                 outcome
                     .disputes
                     .push(format!("{text}; no resumption is left"));
@@ -530,6 +564,84 @@ fn stop(
             Ok(None)
         }
     }
+}
+
+/// The dead stones when the status judge settles every string the two lists disagree on
+/// (alive, dead or seki, not unsettled): the stones both lists name, and the disputed strings
+/// the judge calls dead. `None` when a disputed string is unsettled.
+fn settled_by_judge(referee: &Rules, lists: &ByColor<Vec<Point>>) -> Option<Vec<Point>> {
+    let judgement = crate::game::judge(referee, None);
+    let board = referee.board();
+    let mut dead: Vec<Point> = lists
+        .black
+        .iter()
+        .filter(|p| lists.white.contains(p))
+        .copied()
+        .collect();
+    for p in lists.black.iter().chain(&lists.white) {
+        if lists.black.contains(p) == lists.white.contains(p) || board.get(*p).is_none() {
+            continue;
+        }
+        let s = judgement.status_of(*p)?;
+        match s.status {
+            weiqi_status::Status::Dead => dead.extend(s.stones.iter().copied()),
+            weiqi_status::Status::Unsettled => return None,
+            weiqi_status::Status::Alive | weiqi_status::Status::Seki => {}
+        }
+    }
+    dead.sort();
+    dead.dedup();
+    Some(dead)
+}
+
+/// The strings the two dead lists disagree on, each with what both programs and the status
+/// judge say of it: `; disputed: E5 F5 (white): black's program says dead, white's alive, the
+/// judge dead (estimated)`. Empty when the lists name the same stones.
+fn disputed_strings(referee: &Rules, lists: &ByColor<Vec<Point>>, setup: &Setup) -> String {
+    let board = referee.board();
+    let named = |c: Color, p: &Point| lists[c].contains(p);
+    let mut disputed: Vec<Point> = lists
+        .black
+        .iter()
+        .chain(&lists.white)
+        .copied()
+        .filter(|p| named(Color::Black, p) != named(Color::White, p) && board.get(*p).is_some())
+        .collect();
+    disputed.sort();
+    disputed.dedup();
+    if disputed.is_empty() {
+        return String::new();
+    }
+    let judgement = crate::game::judge(referee, None);
+    let says = |c: Color, p: &Point| if named(c, p) { "dead" } else { "alive" };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut parts = Vec::new();
+    for p in &disputed {
+        if seen.contains(p) {
+            continue;
+        }
+        let (stones, color, view) = match judgement.status_of(*p) {
+            Some(s) => (
+                s.stones.clone(),
+                s.color,
+                format!("{} ({})", s.status.name(), s.how.name()),
+            ),
+            None => (
+                vec![*p],
+                board.get(*p).unwrap_or(Color::Black),
+                "no view".to_owned(),
+            ),
+        };
+        seen.extend(stones.iter().copied());
+        let list: Vec<String> = stones.iter().map(|&q| vertex(q, setup)).collect();
+        parts.push(format!(
+            "{} ({color}): black's program says {}, white's {}, the judge {view}",
+            list.join(" "),
+            says(Color::Black, p),
+            says(Color::White, p)
+        ));
+    }
+    format!("; disputed: {}", parts.join("; "))
 }
 
 /// How the game ended, in words.
