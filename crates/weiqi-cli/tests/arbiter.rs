@@ -851,17 +851,17 @@ fn gnugo_against_gnugo_under_four_variants_writes_records_score_reproduces() {
 
 #[test]
 fn gnugo_against_weiqi_gtp_under_four_variants() {
-    // Issue 14 item 3: GNU Go against `weiqi gtp` (the random player), refereed, on 9x9 under
-    // the four variants; the records reproduce. GNU Go plays Black in one game, White in the
-    // other (--games 2 alternates).
+    // Issue 14 item 3, issue 28: GNU Go against `weiqi gtp` (the judge's playout policy),
+    // refereed, on 9x9 under the four variants, without --capture-all-dead: every game gets a
+    // result (the status judge settles the disputes), the records reproduce, and the counted
+    // results agree with GNU Go's own final_score (the full run of 40 games is in README,
+    // "weiqi referee"). GNU Go plays Black in one game, White in the other.
     if !gnugo_present("gnugo_against_weiqi_gtp_under_four_variants") {
         return;
     }
+    let (mut counted, mut agreed) = (0, 0);
     for (rules, gnugo_rules) in VARIANTS {
-        // GNU Go captures every dead stone before it passes: `weiqi gtp` names as dead only
-        // the stones `--dead auto` proves dead, so GNU Go's dead list would be disputed for
-        // ever where the random player's stones are left in its area.
-        let gnugo = format!("{GNUGO} --mode gtp --level 1 {gnugo_rules} --capture-all-dead");
+        let gnugo = format!("{GNUGO} --mode gtp --level 1 {gnugo_rules}");
         let weiqi = format!("{WEIQI} gtp --rules {rules} --seed 5");
         let (json, d) = referee(
             &format!("weiqi-gtp-{rules}"),
@@ -874,15 +874,38 @@ fn gnugo_against_weiqi_gtp_under_four_variants() {
             let record = d.join(format!("game-{:03}.sgf", i + 1));
             let re = reproduced(&record, rules);
             assert_eq!(g["result"], re.as_str(), "{rules} game {}", i + 1);
-            // The random player draws from the legal moves, and GNU Go takes them all under
-            // these options; GNU Go's own faults are ko-rule ones at most.
+            assert_ne!(g["result"], "Void", "{rules}: every game gets a result: {g}");
+            // weiqi gtp plays only legal moves, and GNU Go takes them all under these
+            // options; GNU Go's own faults are ko-rule ones at most.
             assert!(gnugo_fault_is_a_ko_rule(g), "{rules}: {g}");
+            let gnugo_color = if g["black_program"] == "A" {
+                "black"
+            } else {
+                "white"
+            };
+            let claim = g["claims"][gnugo_color].as_str().map(same_result);
+            if !g["margin"].is_null() {
+                counted += 1;
+                if claim.as_deref() == g["result"].as_str().map(same_result).as_deref() {
+                    agreed += 1;
+                }
+            }
             let _ = writeln!(
                 std::io::stderr(),
-                "{rules} vs weiqi gtp game {}: {re}: {}",
+                "{rules} vs weiqi gtp game {}: {re} (GNU Go's final_score {claim:?}): {}",
                 i + 1,
                 g["reason"]
             );
         }
     }
+    // The issue's target is 38 of 40 (README); in this short run at most one may differ.
+    assert!(
+        agreed + 1 >= counted,
+        "{agreed} of {counted} counted games agree with GNU Go's final_score"
+    );
+}
+
+/// A result as GNU Go and weiqi both write it: `W+7.0` is `W+7`.
+fn same_result(text: &str) -> String {
+    text.trim().trim_end_matches(".0").to_owned()
 }
