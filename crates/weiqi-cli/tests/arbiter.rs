@@ -874,7 +874,10 @@ fn gnugo_against_weiqi_gtp_under_four_variants() {
             let record = d.join(format!("game-{:03}.sgf", i + 1));
             let re = reproduced(&record, rules);
             assert_eq!(g["result"], re.as_str(), "{rules} game {}", i + 1);
-            assert_ne!(g["result"], "Void", "{rules}: every game gets a result: {g}");
+            assert_ne!(
+                g["result"], "Void",
+                "{rules}: every game gets a result: {g}"
+            );
             // weiqi gtp plays only legal moves, and GNU Go takes them all under these
             // options; GNU Go's own faults are ko-rule ones at most.
             assert!(gnugo_fault_is_a_ko_rule(g), "{rules}: {g}");

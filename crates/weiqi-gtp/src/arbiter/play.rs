@@ -505,7 +505,12 @@ fn stop(
                 // No resumption is left: the status judge settles the disputed strings where
                 // it can (the stones both name stay dead), else the game has no result.
                 if let Some(dead) = settled_by_judge(referee, &lists) {
+                    // One program's standing list may already be the judge's: the first
+                    // proposal then ends the game.
                     for by in Color::ALL {
+                        if referee.phase() != Phase::Stopped {
+                            break;
+                        }
                         referee
                             .apply(Action::ProposeDead {
                                 by,
