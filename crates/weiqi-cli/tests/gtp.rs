@@ -136,7 +136,7 @@ fn the_administrative_commands_answer_as_gtp_2_says() {
             ("1 protocol_version", Some("=1 2")),
             (
                 "name",
-                Some("= weiqi rules engine (genmove plays random legal moves: not a player)"),
+                Some("= weiqi rules engine (genmove: the status judge's playout policy)"),
             ),
             ("version", Some(&version)),
             ("known_command weiqi-explain", Some("= true")),

@@ -377,7 +377,7 @@ impl Game {
     /// Whether `mv` sent while play is stopped is the pass that follows an agreement: under
     /// `after-stop = "agreement-then-passes"` (Ing, seed 000) the players agree and pass
     /// again, and GTP has no command for the agreement, so a pass while play is stopped is
-    /// taken as that agreement (on the stones `--dead auto` proves dead), then the pass. Any
+    /// taken as that agreement (on the stones [`Game::believed`] dead), then the pass. Any
     /// other move resumes play.
     pub fn passes_agree(&self, mv: Move) -> bool {
         mv == Move::Pass
@@ -636,8 +636,8 @@ impl Game {
 
     /// How the game ends if both players pass from now on: on a copy, the player to move
     /// passes until play stops or the game ends (at most [`max_ending_passes`]); when
-    /// play is stopped, both players agree that the stones `--dead auto` proves dead are dead
-    /// (its estimate marks only stones dead in every rule set; everything else stays alive).
+    /// play is stopped, both players agree on the stones [`Game::believed`] dead (the status
+    /// judge's, or a loaded record's marks); everything else stays alive.
     pub fn ruling(&self) -> Result<Ruling, String> {
         let mut copy = self.referee.clone();
         let max = max_ending_passes(&self.ruleset);

@@ -1,6 +1,8 @@
 //! weiqi as a GTP version 2 engine keeping the game under a rule variant, on any reader and
-//! writer ([`serve`]; `weiqi gtp` serves standard input and output). A rules engine, not a
-//! player: `genmove` plays a uniformly random legal move that fills no own eye.
+//! writer ([`serve`]; `weiqi gtp` serves standard input and output). A rules engine first, a
+//! weak player second: `genmove` plays the status judge's playout policy
+//! ([`weiqi_status::policy_move`]: captures and saves strings in atari, never fills its own
+//! true eyes), and passes after the opponent's pass once the judge finds the game finished.
 //!
 //! The protocol (GTP 2 draft 2): a command is one line, `[id] name [arguments]`; the answer is
 //! `=[id] text` or `?[id] message`, ended by an empty line. Before parsing, control characters
@@ -13,22 +15,26 @@
 //! - The board starts 19x19 with the variant's komi, so commands before `boardsize` work.
 //! - `boardsize W H` sets a W-wide, H-high rectangle (an extension; `boardsize N` is N x N),
 //!   sides 1 to 25 (the GTP letters).
-//! - Moves must alternate as the variant says: a move by the player not to move is refused
-//!   `wrong-turn`, as every other illegal move, with the variant's reason.
+//! - Moves of the same colour in a row are allowed (GTP 2 section 6.3): a move in play by the
+//!   player not to move follows an inserted pass of the player to move, ruled as any pass
+//!   (DECISIONS.md 24); `genmove` for the player not to move does the same. `--strict`
+//!   refuses such a move `wrong-turn`, with the variant's reason.
 //! - A move sent while play is stopped (after the variant's stop passes) resumes play for its
 //!   player first, as the variant's resumption rules say; if the move is then refused,
 //!   nothing changes. `genmove` while play is stopped or after the end answers `pass` and
-//!   changes nothing (the random player never disputes).
+//!   changes nothing; `kgs-genmove_cleanup` then captures what the judge calls dead.
 //! - `fixed_handicap N` places the variant's fixed pattern where the variant has one for the
 //!   board, else the pattern of GTP section 4.1.1. `place_free_handicap N` chooses the same
 //!   points, and beyond any pattern fills the remaining points in row order from the top left,
 //!   avoiding points next to stones already chosen where it can. The variant then decides who
 //!   moves first (White, in every built-in variant) and applies its handicap komi and bonus.
-//! - `final_score` and `final_status_list` rule as if both players passed from now on: the
-//!   variant's passes end play, and where the variant then asks the players to agree, they
-//!   agree on the stones `weiqi score --dead auto` proves dead (dead in every rule set);
-//!   every other stone is alive, or `seki` where the variant's count marks it so (Japanese
-//!   1989 Art. 8).
+//! - `final_score` and `final_status_list` give what the engine believes after both pass (GTP
+//!   2): the variant's passes end play, and where the variant then asks the players to agree,
+//!   they agree on the stones the status judge calls dead (a loaded record's own dead-stone
+//!   marks while the game is the record's); every other stone is alive, or `seki` where the
+//!   judge or the variant's count says so (Japanese 1989 Art. 8).
+//! - `time_settings`, `kgs-time_settings` and `time_left` are kept (the `clock` module); a
+//!   generated move spends at most its share of the time left.
 //! - Under `after-stop = "agreement-then-passes"` (Ing) a pass played or generated while play
 //!   is stopped is the agreement on those stones, then the pass (GTP has no agreement command).
 //! - `loadsgf FILE [N]` loads a record (its size, komi, setup, moves before move N) under the
@@ -90,7 +96,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// The answer to `name`.
-pub const NAME: &str = "weiqi rules engine (genmove plays random legal moves: not a player)";
+pub const NAME: &str = "weiqi rules engine (genmove: the status judge's playout policy)";
 
 /// A small deterministic random generator (SplitMix64, Steele, Lea and Flood 2014): the
 /// moves of `genmove` depend only on the seed and the commands received.
