@@ -17,7 +17,7 @@
 //!   sides 1 to 25 (the GTP letters).
 //! - Moves of the same colour in a row are allowed (GTP 2 section 6.3): a move in play by the
 //!   player not to move follows an inserted pass of the player to move, ruled as any pass
-//!   (DECISIONS.md 24); `genmove` for the player not to move does the same. `--strict`
+//!   (docs/decisions.md 24); `genmove` for the player not to move does the same. `--strict`
 //!   refuses such a move `wrong-turn`, with the variant's reason.
 //! - A move sent while play is stopped (after the variant's stop passes) resumes play for its
 //!   player first, as the variant's resumption rules say; if the move is then refused,
