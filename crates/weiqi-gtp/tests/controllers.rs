@@ -248,6 +248,26 @@ fn gtp2ogs_replays_the_game_for_each_move() {
     }
 }
 
+#[test]
+fn genmove_keeps_within_the_time_left() {
+    // Issue 28 item 1: time_left is honoured: with 2 seconds left in main time on 9x9 (a
+    // share of about 60 ms) a genmove after the opponent's pass, which asks the status judge
+    // whether the game is over, answers within the time left.
+    let mut input = String::from("boardsize 9\nkomi 7.5\ntime_settings 2 0 0\n");
+    for _ in 0..20 {
+        input.push_str("genmove b\ngenmove w\n");
+    }
+    input.push_str("play b pass\ntime_left w 2 0\n");
+    let start = std::time::Instant::now();
+    let got = answers("chinese-kgs", &format!("{input}genmove w\n"));
+    let elapsed = start.elapsed();
+    assert!(is_move(got.last().expect("a move")), "{got:?}");
+    assert!(
+        elapsed < std::time::Duration::from_secs(2),
+        "the game and the last genmove took {elapsed:?}"
+    );
+}
+
 /// One session per listed command: the script and what its last answer starts with.
 fn exercise(command: &str) -> Option<(&'static str, &'static str)> {
     Some(match command {
