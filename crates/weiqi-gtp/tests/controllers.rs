@@ -249,6 +249,48 @@ fn gtp2ogs_replays_the_game_for_each_move() {
 }
 
 #[test]
+fn genmove_captures_saves_and_keeps_its_eyes_issue_28_item_5() {
+    // genmove plays the status judge's playout policy: it captures a string White's move left
+    // in atari, saves its own string White's move put in atari, and never fills its own true eye (Black passes on 3x1 with the eye B1
+    // rather than fill it; any seed).
+    for seed in 1..=5u64 {
+        let options = |rules| Options {
+            rules: Some(rules),
+            seed,
+            ..Options::default()
+        };
+        let run = |input: &str| {
+            let mut out = Vec::new();
+            serve(&options("chinese-kgs"), &mut input.as_bytes(), &mut out).expect("runs");
+            let out = String::from_utf8(out).expect("utf-8");
+            out.trim_end()
+                .rsplit("\n\n")
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        };
+        // Capture: White's D4 fills a mouth of three black stones, one liberty left (D3).
+        let capture = run(
+            "boardsize 7\nplay b C4\nplay w A1\nplay b D5\nplay w A2\nplay b E4\n\
+             play w D4\ngenmove b\n",
+        );
+        assert_eq!(capture, "= D3", "seed {seed}: the capture of D4");
+        // Save: White's D3 leaves the black stone on C3 one liberty (C2): it extends.
+        let save = run("boardsize 7\nplay b C3\nplay w B3\nplay b A7\nplay w C4\n\
+                        play b A6\nplay w D3\ngenmove b\n");
+        assert_eq!(
+            save, "= C2",
+            "seed {seed}: the black stone on C3 extends to C2"
+        );
+        let eye = run(
+            "boardsize 3 1\nplay b A1\nplay w pass\nplay b C1\nplay w pass\n\
+                       genmove b\n",
+        );
+        assert_eq!(eye, "= pass", "seed {seed}: B1 is Black's own eye");
+    }
+}
+
+#[test]
 fn genmove_keeps_within_the_time_left() {
     // Issue 28 item 1: time_left is honoured: with 2 seconds left in main time on 9x9 (a
     // share of about 60 ms) a genmove after the opponent's pass, which asks the status judge
