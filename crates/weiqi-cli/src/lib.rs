@@ -302,11 +302,14 @@ enum Command {
     #[command(
         long_about = "Play two GTP programs against each other under the variant of --rules \
                       (default japanese-1989), the engine ruling every move: an illegal move, \
-                      a crash, a hang past --move-time, garbage or an answer out of order loses \
-                      the game, with the reason in the record. At the stop both programs are \
-                      asked for final_status_list dead: the same stones end the game by \
-                      agreement, different ones are a dispute and play resumes, as the variant \
-                      says (AGA and Ing end after four passes). One SGF record per game \
+                      a crash, a hang past --move-time, garbage, an answer over 1 MiB or out of \
+                      order loses the game, with the reason in the record; a program that \
+                      cannot start or exits before its first move stops the run (exit 2, no \
+                      result). At the stop both programs are asked for final_status_list dead: \
+                      the same stones end the game by agreement, different ones are a dispute \
+                      (recorded with the status judge's view) and play resumes, with \
+                      kgs-genmove_cleanup under area scoring, as the variant says (AGA and Ing \
+                      end after four passes); at the fourth dispute the judge settles it. One SGF record per game \
                       (--sgf-dir) with RE, TB/TW and a comment; a progress line per game on \
                       standard error; a summary table, or JSON with --json. Colours alternate \
                       between games when --games is even. README.md, section \"weiqi \

@@ -413,7 +413,7 @@ fn a_program_that_cannot_start_or_dies_before_its_first_move_stops_the_run_issue
             ],
             Duration::from_secs(60),
         );
-        assert_ne!(code, 0, "{name}: {out}");
+        assert_eq!(code, 2, "{name}: {out}");
         assert!(err.contains(who), "{name}: {err}");
         assert!(
             err.contains("cannot start") || err.contains("exited before its first move"),
@@ -901,9 +901,10 @@ fn gnugo_against_weiqi_gtp_under_four_variants() {
             );
         }
     }
-    // The issue's target is 38 of 40 (README); in this short run at most one may differ.
+    // The issue's target is 38 of 40 (README): one in twenty may differ, and one in a short
+    // run.
     assert!(
-        agreed + 1 >= counted,
+        agreed + (counted / 20).max(1) >= counted,
         "{agreed} of {counted} counted games agree with GNU Go's final_score"
     );
 }
