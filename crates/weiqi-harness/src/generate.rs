@@ -211,6 +211,7 @@ const SCORING_AXES: &[&str] = &[
     "scoring.scoring",
     "scoring.seki-eyes",
     "scoring.neutral-fill",
+    "scoring.pass-dead",
     "scoring.shared-points",
     "scoring.komi",
     "scoring.tie",
@@ -221,6 +222,7 @@ const SCORING_AXES: &[&str] = &[
     "end.after-stop",
     "handicap.komi",
     "handicap.bonus",
+    "play.suicide",
 ];
 
 /// A ruleset for a biased case: a built-in variant (every one, chosen by a byte); three times in

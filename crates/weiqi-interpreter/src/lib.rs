@@ -13,7 +13,8 @@
 //! | [`handicap`] | `board.sizes`, `handicap.*` | DECISIONS.md 2, 9, 21, 22, 25 |
 //! | [`end`] | `end.*` | VARIANTS.md 3.e; seed 000; DECISIONS.md 3 |
 //! | [`pass_stones`] | `end.pass-stones` | VARIANTS.md 3.d, seed 004 |
-//! | [`scoring`] | `scoring.*` | VARIANTS.md 3.c, 3.d, 3.f |
+//! | [`friendly_pass`] | `end.friendly-pass` (changes no ruling) | KataGo rules.h |
+//! | [`scoring`] | `scoring.*` (pass-dead stones: [`scoring::pass_dead`]) | VARIANTS.md 3.c, 3.d, 3.f; KataGo board.cpp |
 //! | [`history`] | — | VARIANTS.md 3.0 (the recorded states every repetition rule reads) |
 //! | [`perft`] | — | CONVENTIONS.md 21 (move-sequence counts, shared data files) |
 //!
@@ -43,6 +44,7 @@
 #![deny(missing_docs)]
 
 pub mod end;
+pub mod friendly_pass;
 pub mod fuel;
 pub mod handicap;
 pub mod history;

@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 use weiqi_core::{BoardSize, Color, Point, Points};
 
 use crate::model::{
-    AfterStop, BoardRules, Counting, EndRules, FinalEnd, FreePlacementMoves, HandicapBonus,
-    HandicapRules, InitialPosition, Ko, LastPass, LongCycle, Meta, NeutralFill, PassStones,
-    PenaltySystem, Placement, PlayRules, ResumeFirst, Ruleset, Scoring, ScoringRules, Sealed,
-    SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie, TimeRules,
+    AfterStop, BoardRules, Counting, EndRules, FinalEnd, FreePlacementMoves, FriendlyPass,
+    HandicapBonus, HandicapRules, InitialPosition, Ko, LastPass, LongCycle, Meta, NeutralFill,
+    PassDead, PassStones, PenaltySystem, Placement, PlayRules, ResumeFirst, Ruleset, Scoring,
+    ScoringRules, Sealed, SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie, TimeRules,
 };
 
 /// The handicap patterns: board size -> number of stones -> points.
@@ -99,12 +99,14 @@ pub fn defaults(id: &str) -> Ruleset {
             final_end_passes: 0,
             pass_stones: PassStones::None,
             last_pass: LastPass::Any,
+            friendly_pass: FriendlyPass::NotOk,
         },
         scoring: ScoringRules {
             scoring: Scoring::Area,
             shared_points: SharedPoints::Neutral,
             seki_eyes: SekiEyes::Count,
             neutral_fill: NeutralFill::Literal,
+            pass_dead: PassDead::Alive,
             komi: Points::from_halves(15),
             tie: Tie::Draw,
             tie_handicap: Tie::Draw,

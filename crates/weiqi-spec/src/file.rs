@@ -113,6 +113,8 @@ pub struct EndFile {
     pub pass_stones: Str,
     /// `end.last-pass`.
     pub last_pass: Str,
+    /// `end.friendly-pass`.
+    pub friendly_pass: Str,
 }
 
 /// `[scoring]`.
@@ -127,6 +129,8 @@ pub struct ScoringFile {
     pub seki_eyes: Str,
     /// `scoring.neutral-fill`.
     pub neutral_fill: Str,
+    /// `scoring.pass-dead`.
+    pub pass_dead: Str,
     /// `scoring.komi`.
     pub komi: Option<Spanned<Number>>,
     /// `scoring.tie`.

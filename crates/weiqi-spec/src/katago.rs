@@ -761,10 +761,12 @@ pub const KATAGO_KEYS: &[&str] = &[
     "end.final-end-passes",
     "end.pass-stones",
     "end.last-pass",
+    "end.friendly-pass",
     "scoring.scoring",
     "scoring.shared-points",
     "scoring.seki-eyes",
     "scoring.neutral-fill",
+    "scoring.pass-dead",
     "scoring.komi",
     "scoring.tie",
     "scoring.tie-handicap",
@@ -810,12 +812,12 @@ impl KataGoRules {
         v.push(("play.long-cycle", q("nothing")));
         match self.scoring {
             KataScoring::Area => {
+                // Two consecutive passes end the game and it is counted at once; stones
+                // inside the other colour's pass-alive area count for that colour
+                // (countAreaScoreWhiteMinusBlack with calculateArea).
                 v.push(("end.stop-passes", "2".into()));
-                missing.push(
-                    "score AREA (KataGo's area count: stones inside the other colour's \
-                     pass-alive area count for that colour without capture)"
-                        .to_owned(),
-                );
+                v.push(("end.after-stop", q("score-all-alive")));
+                v.push(("scoring.pass-dead", q("dead")));
                 v.push(("end.final-end", q("never")));
                 v.push(("end.final-end-passes", "0".into()));
                 v.push(("end.pass-stones", q("none")));
@@ -828,7 +830,8 @@ impl KataGoRules {
         v.push(("scoring.shared-points", q("neutral")));
         match self.tax {
             KataTax::None => v.push(("scoring.seki-eyes", q("count"))),
-            KataTax::Seki => v.push(("scoring.seki-eyes", q("void-region"))),
+            KataTax::Seki => missing
+                .push("tax SEKI (KataGo's independent-life regions under area scoring)".to_owned()),
             KataTax::All => {
                 missing.push("tax ALL (the two-point tax of every living group)".to_owned());
             }
@@ -855,9 +858,12 @@ impl KataGoRules {
         if self.button {
             missing.push("button 1 (the first pass takes half a point)".to_owned());
         }
-        if self.friendly_pass_ok {
-            missing.push("fpok 1 (friendlyPassOk as a property of the rules)".to_owned());
-        }
+        let friendly = if self.friendly_pass_ok {
+            "ok"
+        } else {
+            "not-ok"
+        };
+        v.push(("end.friendly-pass", q(friendly)));
         // KataGo never changes the komi for a handicap game.
         if let Some((_, komi)) = v.iter().find(|(k, _)| *k == "scoring.komi") {
             let komi = komi.clone();
@@ -946,10 +952,7 @@ impl KataGoRules {
             Scoring::Area => KataScoring::Area,
             Scoring::Territory => KataScoring::Territory,
         };
-        let tax = match r.scoring.seki_eyes {
-            crate::model::SekiEyes::VoidRegion => KataTax::Seki,
-            _ => KataTax::None,
-        };
+        let tax = KataTax::None;
         let whb = match r.handicap.bonus {
             crate::model::HandicapBonus::None => KataWhb::Zero,
             crate::model::HandicapBonus::N => KataWhb::N,
@@ -964,7 +967,7 @@ impl KataGoRules {
             multi_stone_suicide: r.play.suicide != Suicide::Forbidden,
             button: false,
             white_handicap_bonus: whb,
-            friendly_pass_ok: false,
+            friendly_pass_ok: r.end.friendly_pass == crate::model::FriendlyPass::Ok,
             komi,
         };
         match k.weiqi_values() {

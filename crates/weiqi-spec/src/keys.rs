@@ -7,9 +7,9 @@
 //! [`crate::Ruleset::entries`], so the documentation cannot drift from the code.
 
 use crate::model::{
-    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, HandicapBonus, InitialPosition, Ko,
-    LastPass, LongCycle, NeutralFill, PassStones, PenaltySystem, Placement, ResumeFirst, Scoring,
-    SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie,
+    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, HandicapBonus,
+    InitialPosition, Ko, LastPass, LongCycle, NeutralFill, PassDead, PassStones, PenaltySystem,
+    Placement, ResumeFirst, Scoring, SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie,
 };
 
 /// The kind of value a key takes.
@@ -254,7 +254,8 @@ pub const KEYS: &[KeyDoc] = &[
          `agreement-then-passes`, the same, but after the agreement the players pass \
          `end.stop-passes` more times in a row and only then does the game end with the agreed \
          dead stones (a board play instead sets the agreement aside; Ing); or immediate scoring \
-         with every stone on the board alive (`score-all-alive`, Tromp-Taylor). \
+         with every stone on the board alive (`score-all-alive`, Tromp-Taylor; under \
+         `scoring.pass-dead = \"dead\"` the pass-dead stones are dead, KataGo's area rules). \
          `score-all-alive` requires `final-end = \"never\"`.",
         "VARIANTS.md 3.e; seed 000; DECISIONS.md 3",
     ),
@@ -296,6 +297,15 @@ pub const KEYS: &[KeyDoc] = &[
         "VARIANTS.md 3.d; seed 004",
     ),
     key(
+        "end.friendly-pass",
+        KeyKind::Enum(FriendlyPass::NAMES),
+        "Whether the rules say it is fine to pass with dead stones still on the board \
+         (KataGo's `friendlyPassOk`): `not-ok` or `ok`. A property of the rules kept for \
+         programs that read it (KataGo's search and its `final_status_list`); it changes no \
+         ruling: legality, the end of the game and the count are the same under both values.",
+        "KataGo rules.h (friendlyPassOk); KATAGO.md 2c",
+    ),
+    key(
         "scoring.scoring",
         KeyKind::Enum(Scoring::NAMES),
         "What is counted: `area` (stones plus surrounded empty points) or `territory` \
@@ -325,6 +335,22 @@ pub const KEYS: &[KeyDoc] = &[
          (`literal`) or they are filled first by the procedure of spec/FILLING.md \
          (`fill-first`; read with `seki-eyes = \"void-string\"`).",
         "DECISIONS.md 10",
+    ),
+    key(
+        "scoring.pass-dead",
+        KeyKind::Enum(PassDead::NAMES),
+        "What a pass-dead stone is at the count: a stone inside the other colour's pass-alive \
+         area. That area is Benson's unconditional life as KataGo computes it: the strings of \
+         a colour that keep two vital regions while strings with fewer are removed in turn \
+         (a region, a connected set of empty points and other-colour stones holding at least \
+         one empty point, is vital to a string when each of its empty points, or each of its \
+         points when `play.suicide` is not `forbidden`, touches the string), and each region \
+         bordered only by those strings with at most one point touching none of them. \
+         `alive`: such a stone counts like any other unless agreed dead; `dead`: it is dead \
+         whatever was agreed, removed before the count and counted for the other colour \
+         without capture (KataGo's area count, which needs no agreement).",
+        "KataGo board.cpp (calculateArea, calculateAreaForPla), boardhistory.cpp \
+         (countAreaScoreWhiteMinusBlack); Benson 1976; KATAGO.md 2c",
     ),
     key(
         "scoring.komi",

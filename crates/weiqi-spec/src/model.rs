@@ -273,6 +273,29 @@ spec_enum! {
 }
 
 spec_enum! {
+    /// What a pass-dead stone is at the count: a stone inside the other colour's pass-alive
+    /// area (Benson's unconditional life, KataGo's `calculateArea`).
+    PassDead {
+        /// Alive like any stone, unless the players agreed it dead.
+        Alive = "alive",
+        /// Dead whatever was agreed: it counts for the other colour without capture (KataGo's
+        /// area count).
+        Dead = "dead",
+    }
+}
+
+spec_enum! {
+    /// Whether the players may pass with dead stones still on the board (KataGo's
+    /// `friendlyPassOk`). A property of the rules that changes no ruling.
+    FriendlyPass {
+        /// Not said to be fine (KataGo `friendlyPassOk = false`).
+        NotOk = "not-ok",
+        /// Said to be fine (KataGo `friendlyPassOk = true`).
+        Ok = "ok",
+    }
+}
+
+spec_enum! {
     /// Who wins when the totals are equal.
     Tie {
         /// Black.
@@ -429,6 +452,8 @@ pub struct EndRules {
     pub pass_stones: PassStones,
     /// Who passes last.
     pub last_pass: LastPass,
+    /// Whether passing with dead stones on the board is fine (changes no ruling).
+    pub friendly_pass: FriendlyPass,
 }
 
 /// How the result is counted.
@@ -443,6 +468,8 @@ pub struct ScoringRules {
     pub seki_eyes: SekiEyes,
     /// Unfilled neutral points before a territory count.
     pub neutral_fill: NeutralFill,
+    /// What a stone inside the other colour's pass-alive area is at the count.
+    pub pass_dead: PassDead,
     /// Default komi in even games.
     pub komi: Points,
     /// Who wins a tie in an even game.

@@ -518,6 +518,8 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     let shared = pick(chain, |p| &p.shared_points, d.scoring.shared_points);
     let seki = pick(chain, |p| &p.seki_eyes, d.scoring.seki_eyes);
     let fill = pick(chain, |p| &p.neutral_fill, d.scoring.neutral_fill);
+    let pass_dead = pick(chain, |p| &p.pass_dead, d.scoring.pass_dead);
+    let friendly_pass = pick(chain, |p| &p.friendly_pass, d.end.friendly_pass);
     let komi = pick(chain, |p| &p.komi, d.scoring.komi);
     let tie = pick(chain, |p| &p.tie, d.scoring.tie);
     let tie_handicap = pick(chain, |p| &p.tie_handicap, tie.value);
@@ -675,6 +677,8 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     r.scoring.shared_points = shared.value;
     r.scoring.seki_eyes = seki.value;
     r.scoring.neutral_fill = fill.value;
+    r.scoring.pass_dead = pass_dead.value;
+    r.end.friendly_pass = friendly_pass.value;
     r.scoring.komi = komi.value;
     r.scoring.tie = tie.value;
     r.scoring.tie_handicap = tie_handicap.value;

@@ -12,9 +12,10 @@ use crate::error::{LineIndex, SpecError, SpecErrorKind};
 use crate::file::{Int, Number, PatternsFile, SpecFile, Str, StrList};
 use crate::keys::key_doc;
 use crate::model::{
-    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, HandicapBonus, InitialPosition, Ko,
-    LastPass, LongCycle, NeutralFill, PassStones, PenaltySystem, Placement, ResumeFirst, Scoring,
-    SekiEyes, SharedPoints, SingleStoneSuicide, SpecEnum, Suicide, Tie,
+    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, HandicapBonus,
+    InitialPosition, Ko, LastPass, LongCycle, NeutralFill, PassDead, PassStones, PenaltySystem,
+    Placement, ResumeFirst, Scoring, SekiEyes, SharedPoints, SingleStoneSuicide, SpecEnum, Suicide,
+    Tie,
 };
 
 /// Where a value was written.
@@ -72,6 +73,8 @@ pub(crate) struct Partial {
     pub shared_points: Option<Set<SharedPoints>>,
     pub seki_eyes: Option<Set<SekiEyes>>,
     pub neutral_fill: Option<Set<NeutralFill>>,
+    pub pass_dead: Option<Set<PassDead>>,
+    pub friendly_pass: Option<Set<FriendlyPass>>,
     pub komi: Option<Set<Points>>,
     pub tie: Option<Set<Tie>>,
     pub tie_handicap: Option<Set<Tie>>,
@@ -470,12 +473,14 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.final_end_passes = c.count("end.final-end-passes", &s.final_end_passes);
         p.pass_stones = c.word("end.pass-stones", &s.pass_stones);
         p.last_pass = c.word("end.last-pass", &s.last_pass);
+        p.friendly_pass = c.word("end.friendly-pass", &s.friendly_pass);
     }
     if let Some(s) = &spec.scoring {
         p.scoring = c.word("scoring.scoring", &s.scoring);
         p.shared_points = c.word("scoring.shared-points", &s.shared_points);
         p.seki_eyes = c.word("scoring.seki-eyes", &s.seki_eyes);
         p.neutral_fill = c.word("scoring.neutral-fill", &s.neutral_fill);
+        p.pass_dead = c.word("scoring.pass-dead", &s.pass_dead);
         p.komi = c.komi("scoring.komi", &s.komi);
         p.tie = c.word("scoring.tie", &s.tie);
         p.tie_handicap = c.word("scoring.tie-handicap", &s.tie_handicap);

@@ -32,6 +32,7 @@
 mod bits;
 mod fill;
 mod grid;
+mod pass_alive;
 mod result;
 mod seki;
 
@@ -41,7 +42,9 @@ mod tests;
 use std::fmt;
 
 use weiqi_core::{Board, BoardSize, ByColor, Color, Point, PointMark, Points, Score, SideScore};
-use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, Scoring, SekiEyes, SharedPoints, Tie};
+use weiqi_spec::{
+    HandicapBonus, NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, SharedPoints, Suicide, Tie,
+};
 
 use bits::Bits;
 use fill::Filling;
@@ -64,6 +67,10 @@ pub struct ScoreRules {
     pub tie_handicap: Tie,
     /// `handicap.bonus`: White's compensation per handicap stone (area counts only).
     pub bonus: HandicapBonus,
+    /// `scoring.pass-dead`: whether stones in the other colour's pass-alive area are dead.
+    pub pass_dead: PassDead,
+    /// `play.suicide` other than `forbidden`: the suicide variant of the pass-alive test.
+    pub suicide_legal: bool,
 }
 
 impl ScoreRules {
@@ -78,6 +85,8 @@ impl ScoreRules {
             tie: s.tie,
             tie_handicap: s.tie_handicap,
             bonus: ruleset.handicap.bonus,
+            pass_dead: s.pass_dead,
+            suicide_legal: ruleset.play.suicide != Suicide::Forbidden,
         }
     }
 }
@@ -290,8 +299,30 @@ impl Scorer {
         input: &ScoreInput<'_>,
         shortcut: bool,
     ) -> Result<Score, ScoreError> {
-        let board = input.board;
+        // `pass-dead = "dead"`: the pass-dead stones join the agreed ones.
+        let with_pass_dead;
         let mut notes = Vec::new();
+        let input = if rules.pass_dead == PassDead::Dead {
+            let found = pass_alive::pass_dead(input.board, rules.suicide_legal);
+            if !found.is_empty() {
+                let mut text = String::from(PASS_DEAD_NOTE);
+                for (k, &p) in found.iter().enumerate() {
+                    if k > 0 {
+                        text.push_str(", ");
+                    }
+                    push_sgf(&mut text, p);
+                }
+                notes.push(text);
+            }
+            with_pass_dead = input.dead.iter().chain(&found).copied().collect::<Vec<_>>();
+            &ScoreInput {
+                dead: &with_pass_dead,
+                ..*input
+            }
+        } else {
+            input
+        };
+        let board = input.board;
         let mut marks = Vec::new();
         // The `count` rule without dead stones: the bitboard count when it proves that the
         // filling leaves no seki (see `bits`), else the full procedure below.
@@ -667,6 +698,9 @@ impl Scorer {
     }
 }
 
+/// The prefix of the note listing the pass-dead stones.
+const PASS_DEAD_NOTE: &str =
+    "stones inside the other colour's pass-alive area are dead (scoring.pass-dead): ";
 /// The prefix of the note listing the dame filled (spec/FILLING.md 6.1).
 const FILLS_NOTE: &str = "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): ";
 /// The prefix of the note listing the teire (spec/FILLING.md 6.1).

@@ -356,3 +356,43 @@ fn load_reads_katago_strings_and_reports_what_weiqi_lacks() {
     let err = crate::load("katago:japanese").expect_err("invalid");
     assert!(err.to_string().contains("encore"), "{err}");
 }
+
+#[test]
+fn katago_area_rules_load_as_weiqi_rulesets() {
+    // KataGo's Tromp-Taylor preset: positional superko, multi-stone suicide, area counted at
+    // the second pass with pass-dead stones dead (countAreaScoreWhiteMinusBlack).
+    let r = crate::load("katago:tromp-taylor").expect("expressible");
+    assert_eq!(r.play.suicide, Suicide::MultiStone);
+    assert_eq!(r.play.ko, Ko::PositionalSuperko);
+    assert_eq!(r.scoring.pass_dead, crate::PassDead::Dead);
+    assert_eq!(r.end.after_stop, crate::AfterStop::ScoreAllAlive);
+    assert_eq!(
+        to_katago_string(&r).expect("expressible"),
+        "koPOSITIONALscoreAREAtaxNONEsui1komi7.5"
+    );
+    let nz = crate::load("katago:nz").expect("expressible");
+    assert_eq!(nz.play.ko, Ko::SituationalSuperko);
+    assert_eq!(nz.end.friendly_pass, crate::FriendlyPass::Ok);
+    assert_eq!(
+        to_katago_string(&nz).expect("expressible"),
+        "koSITUATIONALscoreAREAtaxNONEsui1fpok1komi7.5"
+    );
+    // The imported spec extends a built-in and sets only what differs.
+    let text = import_katago("goe").expect("expressible");
+    assert!(
+        text.starts_with("# A weiqi spec for the KataGo rules"),
+        "{text}"
+    );
+    assert!(text.contains("extends = "), "{text}");
+    assert!(text.contains("pass-dead = \"dead\""), "{text}");
+}
+
+#[test]
+fn the_round_trip_reaches_every_expressible_record() {
+    let expressible = every_record()
+        .into_iter()
+        .filter(|r| r.to_ruleset().is_ok())
+        .count();
+    // POSITIONAL or SITUATIONAL, AREA, tax NONE, no button, whb 0; sui, fpok and komi free.
+    assert_eq!(expressible, 2 * 2 * 2 * 4);
+}
