@@ -292,6 +292,8 @@ impl Engine {
                 pass_stones: [0; 2],
                 cycle_from: 0,
                 cycle_start: None,
+                last_pass: 0,
+                resumed_at: 0,
                 ko_point: NONE,
                 ko_stone: NONE,
             },
@@ -685,6 +687,15 @@ impl Engine {
                 }),
                 None => Ok(()),
             },
+            // Spight ko: positional superko on the record since the last pass. The index keeps
+            // the latest entry of each board, so a board is in that record exactly when its
+            // latest entry is.
+            Ko::Spight => match self.hist.boards.get(after) {
+                Some(t) if t >= self.flow.last_pass => Err(Illegal::PositionalSuperko {
+                    repeats: repeats(t),
+                }),
+                _ => Ok(()),
+            },
             Ko::Simple | Ko::Ing => Ok(()),
         }
     }
@@ -786,6 +797,10 @@ impl Engine {
             self.rule_h(color, kind, cell, removed.0 > 0);
         }
         let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
+        if kind == Kind::Pass {
+            // A pass saved the flow (it is never plain), so undo restores this.
+            self.flow.last_pass = u32::try_from(t).unwrap_or(u32::MAX);
+        }
         let cycle_end = self
             .rules
             .long_cycle
@@ -890,9 +905,13 @@ impl Engine {
     /// after it end the game by it), then the final end, then the stop (the interpreter's
     /// `end::after_pass`).
     fn after_pass(&mut self) {
-        self.flow.since_resume += 1;
-        self.flow.since_play += 1;
         let r = self.rules;
+        // Spight ko: passes do not count toward the stop.
+        if r.ko != Ko::Spight {
+            self.flow.since_resume += 1;
+        }
+        self.flow.since_play += 1;
+        let repeated = r.repeated_pass_stops && self.repeats_a_pass();
         if self.flow.agreed && self.flow.since_resume >= r.stop_passes {
             self.flow.agreed = false;
             self.dead.clone_from(&self.agreed);
@@ -903,7 +922,7 @@ impl Engine {
             self.end_after_passes(Ending::AllAlive);
             return;
         }
-        if self.flow.since_resume >= r.stop_passes {
+        if self.flow.since_resume >= r.stop_passes || repeated {
             self.flow.stops += 1;
             if r.stop_scores || (r.final_at_second_stop && self.flow.stops >= 2) {
                 self.end_after_passes(Ending::AllAlive);
@@ -912,6 +931,25 @@ impl Engine {
             self.flow.phase = Phase::Stopped;
             self.proposals = ByColor::default();
         }
+    }
+
+    /// Whether the pass just pushed repeats a pass of its mover, made after the last stop or
+    /// resumption, from the same situation (`end.repeated-pass`): the entries before the two
+    /// passes have the same board hash and player to move.
+    fn repeats_a_pass(&self) -> bool {
+        let e = &self.hist.entries;
+        let n = e.len();
+        if n < 2 {
+            return false;
+        }
+        let (pass, before) = (e[n - 1], e[n - 2]);
+        let since = self.flow.resumed_at as usize;
+        (since + 1..n - 1).any(|i| {
+            e[i].kind == Kind::Pass
+                && e[i].mover == pass.mover
+                && e[i - 1].board == before.board
+                && e[i - 1].to_move == before.to_move
+        })
     }
 
     /// Ends the game after the passes or an agreement, adding White's last pass when the
@@ -931,7 +969,7 @@ impl Engine {
                 "a stone is hot at white's last pass"
             );
             let removed_at = self.hist.removed.len();
-            self.push_entry(
+            let t = self.push_entry(
                 Kind::Pass,
                 Some(Color::White),
                 NONE,
@@ -940,6 +978,7 @@ impl Engine {
                 removed_at,
                 (0, 0),
             );
+            self.flow.last_pass = u32::try_from(t).unwrap_or(u32::MAX);
             if self.rules.pass_stones {
                 self.flow.pass_stones[side(Color::Black)] += 1;
             }
@@ -1087,9 +1126,21 @@ impl Engine {
         let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let (board_hash, to_move, kind, mover) =
             (entry.board, entry.to_move, entry.kind, entry.mover);
-        if self.rules.ko == Ko::PositionalSuperko {
+        if matches!(self.rules.ko, Ko::PositionalSuperko | Ko::Spight) {
             entry.prev_board = encode_prev(self.hist.boards.insert(board_hash, t32));
         }
+        // Where the long-cycle count starts: the resumption, or under
+        // `long-cycle-passes = "restart"` the last pass after it (this entry, if a pass).
+        let restart = self.rules.long_cycle_restart_at_pass;
+        let from_pass =
+            restart && (kind == Kind::Pass || self.flow.last_pass >= self.flow.cycle_from);
+        let window = if !restart {
+            self.flow.cycle_from as usize
+        } else if kind == Kind::Pass {
+            t
+        } else {
+            (self.flow.cycle_from.max(self.flow.last_pass)) as usize
+        };
         if self.rules.track_situations {
             let sit = situation(board_hash, to_move);
             // One probe: the insertion returns the most recent earlier occurrence, which is
@@ -1097,7 +1148,7 @@ impl Engine {
             let prev = self.hist.situations.insert(sit, t32);
             if let Some(t0) = prev {
                 let t0 = t0 as usize;
-                if t0 >= self.flow.cycle_from as usize {
+                if t0 >= window {
                     entry.cycle_count = self.hist.entries[t0].cycle_count + 1;
                 }
                 // Ing rule D: the most recent earlier occurrence t0; the board play that
@@ -1123,7 +1174,7 @@ impl Engine {
             }
             // No occurrence since the restart but the one the resumption started from
             // (`cycle_start`, recorded by no entry): this is the second.
-            if entry.cycle_count == 1 && self.flow.cycle_start == Some(sit) {
+            if entry.cycle_count == 1 && !from_pass && self.flow.cycle_start == Some(sit) {
                 entry.cycle_count = 2;
             }
             entry.prev_situation = encode_prev(prev);
@@ -1209,6 +1260,7 @@ impl Engine {
     /// weiqi-harness/tests/regressions.rs).
     fn restart_cycle_count(&mut self) {
         let last = self.hist.entries.len() - 1;
+        self.flow.resumed_at = u32::try_from(last).unwrap_or(u32::MAX);
         let entry = self.hist.entries[last];
         if entry.to_move == self.flow.to_move {
             self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);

@@ -195,6 +195,12 @@ pub(crate) struct Flow {
     /// that changed the player to move starts from the stopping pass's board with the new
     /// player to move, the first occurrence of that situation for the count (DECISIONS.md 12).
     pub(crate) cycle_start: Option<u64>,
+    /// The entry of the last pass (0: no pass yet): where Spight ko's record and, under
+    /// `long-cycle-passes = "restart"`, the long-cycle count start.
+    pub(crate) last_pass: u32,
+    /// The last entry when play last stopped or resumed (0 at the start): passes after it are
+    /// the earlier passes `end.repeated-pass` compares with.
+    pub(crate) resumed_at: u32,
     /// Simple ko: the cell whose play would retake, the cell of the stone it would retake, and
     /// who may not retake (`NONE` cells when there is no ko).
     pub(crate) ko_point: u16,
@@ -370,7 +376,10 @@ impl History {
         let room = |used: bool, n: usize| HashIndex::with_capacity(if used { n } else { 0 });
         History {
             entries: Vec::with_capacity(moves + 1),
-            boards: room(rules.ko == Ko::PositionalSuperko, moves),
+            boards: room(
+                matches!(rules.ko, Ko::PositionalSuperko | Ko::Spight),
+                moves,
+            ),
             situations: room(rules.track_situations, moves),
             natural: [
                 room(rules.ko == Ko::NaturalSituationalSuperko, moves / 2),

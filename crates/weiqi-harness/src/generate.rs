@@ -203,6 +203,8 @@ const KO_AXES: &[&str] = &[
     "play.initial-position",
     "play.long-cycle",
     "play.long-cycle-repetitions",
+    "play.long-cycle-passes",
+    "end.repeated-pass",
 ];
 /// The suicide axes.
 const SUICIDE_AXES: &[&str] = &["play.suicide", "play.single-stone-suicide", "play.ko"];
@@ -769,7 +771,11 @@ mod tests {
         for k in [Kind::Generic, Kind::Dense, Kind::Scoring] {
             assert!(kinds.contains(&k), "{k:?} never generated");
         }
-        assert_eq!(ko_rules.len(), 5, "{ko_rules:?}");
-        assert_eq!(suicide_rules.len(), 3, "{suicide_rules:?}");
+        assert_eq!(ko_rules.len(), weiqi_spec::Ko::ALL.len(), "{ko_rules:?}");
+        assert_eq!(
+            suicide_rules.len(),
+            weiqi_spec::Suicide::ALL.len(),
+            "{suicide_rules:?}"
+        );
     }
 }

@@ -12,9 +12,10 @@ use weiqi_core::{BoardSize, Color, Point, Points};
 
 use crate::model::{
     AfterStop, BoardRules, Counting, EndRules, FinalEnd, FreePlacementMoves, FriendlyPass,
-    HandicapBonus, HandicapRules, InitialPosition, Ko, LastPass, LongCycle, Meta, NeutralFill,
-    PassDead, PassStones, PenaltySystem, Placement, PlayRules, ResumeFirst, Ruleset, Scoring,
-    ScoringRules, Sealed, SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie, TimeRules,
+    HandicapBonus, HandicapRules, InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, Meta,
+    NeutralFill, PassDead, PassStones, PenaltySystem, Placement, PlayRules, RepeatedPass,
+    ResumeFirst, Ruleset, Scoring, ScoringRules, Sealed, SekiEyes, SharedPoints,
+    SingleStoneSuicide, Suicide, Tie, TimeRules,
 };
 
 /// The handicap patterns: board size -> number of stones -> points.
@@ -90,9 +91,11 @@ pub fn defaults(id: &str) -> Ruleset {
             initial_position: InitialPosition::Counts,
             long_cycle: LongCycle::Nothing,
             long_cycle_repetitions: 3,
+            long_cycle_passes: LongCyclePasses::Continue,
         },
         end: EndRules {
             stop_passes: 2,
+            repeated_pass: RepeatedPass::Continues,
             after_stop: AfterStop::ScoreAllAlive,
             resume_first: ResumeFirst::OpponentOfLastMover,
             final_end: FinalEnd::Never,

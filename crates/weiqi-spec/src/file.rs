@@ -93,6 +93,8 @@ pub struct PlayFile {
     pub long_cycle: Str,
     /// `play.long-cycle-repetitions`.
     pub long_cycle_repetitions: Int,
+    /// `play.long-cycle-passes`.
+    pub long_cycle_passes: Str,
 }
 
 /// `[end]`.
@@ -101,6 +103,8 @@ pub struct PlayFile {
 pub struct EndFile {
     /// `end.stop-passes`.
     pub stop_passes: Int,
+    /// `end.repeated-pass`.
+    pub repeated_pass: Str,
     /// `end.after-stop`.
     pub after_stop: Str,
     /// `end.resume-first`.

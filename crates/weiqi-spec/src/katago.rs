@@ -747,15 +747,18 @@ fn format_json_komi(komi: f32) -> String {
 /// The weiqi keys a KataGo record determines, in the order of [`crate::keys::KEYS`]. The
 /// others (board sizes, handicap placement and patterns, the counting presentation, time,
 /// `meta.*`, and the keys these make unused: `end.resume-first` with an immediate count,
-/// `play.long-cycle-repetitions` with `long-cycle = "nothing"`) come from the nearest
-/// built-in variant.
+/// `play.long-cycle-repetitions` and `play.long-cycle-passes` with `long-cycle = "nothing"`)
+/// come from the nearest built-in variant.
 pub const KATAGO_KEYS: &[&str] = &[
     "play.suicide",
     "play.single-stone-suicide",
     "play.ko",
     "play.initial-position",
     "play.long-cycle",
+    "play.long-cycle-repetitions",
+    "play.long-cycle-passes",
     "end.stop-passes",
+    "end.repeated-pass",
     "end.after-stop",
     "end.final-end",
     "end.final-end-passes",
@@ -783,6 +786,19 @@ impl KataGoRules {
     /// The weiqi value (as TOML) of every key of [`KATAGO_KEYS`] for these rules, or the
     /// KataGo rules weiqi cannot express yet.
     pub fn weiqi_values(&self) -> Result<Vec<(&'static str, String)>, Unexpressible> {
+        let (values, missing) = self.values_and_missing();
+        if missing.is_empty() {
+            Ok(values)
+        } else {
+            Err(Unexpressible {
+                keys: missing,
+                direction: Direction::FromKataGo,
+            })
+        }
+    }
+
+    /// The weiqi values of the fields weiqi can express, and the fields it cannot.
+    fn values_and_missing(&self) -> (Vec<(&'static str, String)>, Vec<String>) {
         let mut missing = Vec::new();
         let mut v: Vec<(&'static str, String)> = Vec::new();
         // Suicide: one stone never, two or more by `sui` (KataGo `isLegal`).
@@ -793,23 +809,26 @@ impl KataGoRules {
         };
         v.push(("play.suicide", q(suicide.as_str())));
         v.push(("play.single-stone-suicide", q("by-suicide-rule")));
-        match self.ko {
-            KataKo::Positional => v.push(("play.ko", q(Ko::PositionalSuperko.as_str()))),
-            KataKo::Situational => v.push(("play.ko", q(Ko::SituationalSuperko.as_str()))),
-            KataKo::Simple => missing.push(
-                "ko SIMPLE (simple ko with the Spight-style ending: a pass from a position the \
-                 same player already passed from ends the phase)"
-                    .to_owned(),
-            ),
-            KataKo::Spight => missing.push(
-                "ko SPIGHT (positional bans cleared by every pass, the phase ending on a \
-                 repeated pass)"
-                    .to_owned(),
-            ),
-        }
+        // boardhistory.cpp: superko bans from the whole history; under SIMPLE only the board's
+        // ko point, a third occurrence of a situation since the last pass is a no result, and
+        // a pass from a situation the same player passed from ends the phase
+        // (phaseHasSpightlikeEndingAndPassHistoryClearing); SPIGHT: positional bans since the
+        // last pass, the same ending, and passes that do not count toward it.
+        let (ko, long_cycle, repeated) = match self.ko {
+            KataKo::Positional => (Ko::PositionalSuperko, "nothing", "continues"),
+            KataKo::Situational => (Ko::SituationalSuperko, "nothing", "continues"),
+            KataKo::Simple => (Ko::Simple, "no-result", "stops"),
+            KataKo::Spight => (Ko::Spight, "nothing", "stops"),
+        };
+        v.push(("play.ko", q(ko.as_str())));
         // KataGo's history starts with the initial position.
         v.push(("play.initial-position", q("counts")));
-        v.push(("play.long-cycle", q("nothing")));
+        v.push(("play.long-cycle", q(long_cycle)));
+        if self.ko == KataKo::Simple {
+            v.push(("play.long-cycle-repetitions", "3".into()));
+            v.push(("play.long-cycle-passes", q("restart")));
+        }
+        v.push(("end.repeated-pass", q(repeated)));
         match self.scoring {
             KataScoring::Area => {
                 // Two consecutive passes end the game and it is counted at once; stones
@@ -869,15 +888,8 @@ impl KataGoRules {
             let komi = komi.clone();
             v.push(("handicap.komi", komi));
         }
-        if missing.is_empty() {
-            v.sort_by_key(|(k, _)| key_order(k));
-            Ok(v)
-        } else {
-            Err(Unexpressible {
-                keys: missing,
-                direction: Direction::FromKataGo,
-            })
-        }
+        v.sort_by_key(|(k, _)| key_order(k));
+        (v, missing)
     }
 
     /// The nearest built-in variant (most keys of [`KATAGO_KEYS`] equal, the first id on a
@@ -945,8 +957,10 @@ impl KataGoRules {
         let ko = match r.play.ko {
             Ko::PositionalSuperko => KataKo::Positional,
             Ko::SituationalSuperko => KataKo::Situational,
+            Ko::Simple => KataKo::Simple,
+            Ko::Spight => KataKo::Spight,
             // Reported through the key check below.
-            _ => KataKo::Positional,
+            Ko::NaturalSituationalSuperko | Ko::Ing => KataKo::Positional,
         };
         let scoring = match r.scoring.scoring {
             Scoring::Area => KataScoring::Area,
@@ -970,22 +984,23 @@ impl KataGoRules {
             friendly_pass_ok: r.end.friendly_pass == crate::model::FriendlyPass::Ok,
             komi,
         };
-        match k.weiqi_values() {
-            Ok(values) => {
-                let superko = matches!(r.play.ko, Ko::PositionalSuperko | Ko::SituationalSuperko);
-                for (key, v) in values {
-                    if key == "play.ko" && !superko {
-                        continue;
-                    }
-                    let actual = r.value_of(key).unwrap_or_default();
-                    if actual != v {
-                        keys.push(format!("{key} = {actual} (katago: {v})"));
-                    }
-                }
+        let (values, missing) = k.values_and_missing();
+        let mapped = !matches!(r.play.ko, Ko::NaturalSituationalSuperko | Ko::Ing);
+        for (key, v) in values {
+            if key == "play.ko" && !mapped {
+                continue;
             }
-            Err(u) => keys.extend(u.keys.into_iter().map(|m| format!("{m}: not yet in weiqi"))),
+            let actual = r.value_of(key).unwrap_or_default();
+            if actual != v {
+                keys.push(format!("{key} = {actual} (katago: {v})"));
+            }
         }
-        if r.play.ko != Ko::PositionalSuperko && r.play.ko != Ko::SituationalSuperko {
+        keys.extend(
+            missing
+                .into_iter()
+                .map(|m| format!("{m}: not yet in weiqi")),
+        );
+        if matches!(r.play.ko, Ko::NaturalSituationalSuperko | Ko::Ing) {
             keys.insert(
                 0,
                 format!(

@@ -8,8 +8,9 @@
 
 use crate::model::{
     AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, HandicapBonus,
-    InitialPosition, Ko, LastPass, LongCycle, NeutralFill, PassDead, PassStones, PenaltySystem,
-    Placement, ResumeFirst, Scoring, SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie,
+    InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill, PassDead, PassStones,
+    PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes, SharedPoints,
+    SingleStoneSuicide, Suicide, Tie,
 };
 
 /// The kind of value a key takes.
@@ -211,7 +212,11 @@ pub const KEYS: &[KeyDoc] = &[
         "play.ko",
         KeyKind::Enum(Ko::NAMES),
         "The rule against repetition: simple ko, positional / situational / natural situational \
-         superko, or the Ing ko rule (ing-ko-v1).",
+         superko, the Ing ko rule (ing-ko-v1), or KataGo's Spight ko (`spight`: no board may \
+         repeat a board recorded since the last pass, so every pass lifts the bans; passes do \
+         not count toward `end.stop-passes`, and play stops by `end.repeated-pass = \
+         \"stops\"`, which it requires). Under `spight` entry 0 takes part until the first \
+         pass exactly when `play.initial-position = \"counts\"`.",
         "VARIANTS.md 3.a, 3.b; DECISIONS.md 1, 6, 8",
     ),
     key(
@@ -242,10 +247,31 @@ pub const KEYS: &[KeyDoc] = &[
         "DECISIONS.md 12; KATA",
     ),
     key(
+        "play.long-cycle-passes",
+        KeyKind::Enum(LongCyclePasses::NAMES),
+        "Whether a pass restarts the long-cycle count of `play.long-cycle`: `continue` (single \
+         passes inside a cycle do not restart it; only a stop or a resumption does) or \
+         `restart` (the count starts again at the situation after every pass, which is its \
+         first occurrence, so a cycle that contains a pass never ends the game: KataGo's \
+         simple ko, \"long cycles with passes do not no-result\").",
+        "DECISIONS.md 12; KataGo boardhistory.cpp (makeBoardMoveAssumeLegal)",
+    ),
+    key(
         "end.stop-passes",
         KeyKind::Count { min: 1 },
         "Consecutive passes that stop play.",
         "VARIANTS.md 3.e",
+    ),
+    key(
+        "end.repeated-pass",
+        KeyKind::Enum(RepeatedPass::NAMES),
+        "What a pass does when the same player already passed from the same situation (board \
+         and player to move) since the start of play or the last resumption: `continues` (it \
+         counts toward `end.stop-passes` like any pass) or `stops` (it stops play at once, \
+         whatever the pass count: KataGo's Spight-style ending, which ends \
+         sending-two-returning-one and every other cycle with passes). Every earlier pass \
+         counts, handicap placement passes included.",
+        "KataGo boardhistory.cpp (wouldBeSpightlikeEndingPass); KATAGO.md 2c",
     ),
     key(
         "end.after-stop",
@@ -476,6 +502,8 @@ pub const CROSS_CHECKS: &[&str] = &[
     "`play.single-stone-suicide = \"pass\"` contradicts `play.suicide = \"forbidden\"`.",
     "`play.long-cycle` other than `\"nothing\"` requires `play.ko = \"simple\"` (superko and \
      the Ing rule forbid the cycle itself).",
+    "`play.ko = \"spight\"` requires `end.repeated-pass = \"stops\"` (its passes do not count \
+     toward the stop).",
     "`end.final-end = \"consecutive-passes\"` requires `end.final-end-passes` > \
      `end.stop-passes`; any other `final-end` requires `final-end-passes = 0`.",
     "`end.after-stop = \"score-all-alive\"` requires `end.final-end = \"never\"` (the stop \

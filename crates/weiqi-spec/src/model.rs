@@ -141,6 +141,10 @@ spec_enum! {
         /// The Ing ko rule as formalized in VARIANTS.md 3.a (ing-ko-v1): hot stones and the
         /// once-only restart of a recurring cycle.
         Ing = "ing",
+        /// KataGo's Spight ko: no board may repeat a board recorded since the last pass (every
+        /// pass lifts the bans), and passes do not count toward `end.stop-passes` (play stops
+        /// by `end.repeated-pass = "stops"`).
+        Spight = "spight",
     }
 }
 
@@ -166,6 +170,27 @@ spec_enum! {
         NoResult = "no-result",
         /// The game ends in a draw (Korean).
         Draw = "draw",
+    }
+}
+
+spec_enum! {
+    /// Whether a pass restarts the long-cycle count.
+    LongCyclePasses {
+        /// No: single passes inside a cycle do not restart it (DECISIONS.md 12).
+        Continue = "continue",
+        /// Yes: the count starts again at the situation after every pass, so a cycle with a
+        /// pass in it never ends the game (KataGo's simple ko).
+        Restart = "restart",
+    }
+}
+
+spec_enum! {
+    /// What a pass from a situation the same player already passed from does.
+    RepeatedPass {
+        /// Nothing special: it counts toward `end.stop-passes` like any pass.
+        Continues = "continues",
+        /// It stops play at once, whatever the pass count (KataGo's Spight-style ending).
+        Stops = "stops",
     }
 }
 
@@ -431,6 +456,8 @@ pub struct PlayRules {
     /// not restart the count; a stop or a resumption does) to trigger [`PlayRules::long_cycle`]
     /// (e.g. 3 = the third occurrence; DECISIONS.md 12).
     pub long_cycle_repetitions: u32,
+    /// Whether a pass restarts the long-cycle count.
+    pub long_cycle_passes: LongCyclePasses,
 }
 
 /// How play stops and the game ends.
@@ -439,6 +466,8 @@ pub struct PlayRules {
 pub struct EndRules {
     /// Consecutive passes that stop play.
     pub stop_passes: u32,
+    /// What a pass from a situation the same player already passed from does.
+    pub repeated_pass: RepeatedPass,
     /// What the stop opens.
     pub after_stop: AfterStop,
     /// Who moves first when play resumes.

@@ -17,8 +17,8 @@ use crate::defaults::defaults;
 use crate::error::{SpecError, SpecErrorKind};
 use crate::file::{ParsedFile, parse_spec_file_partial};
 use crate::model::{
-    AfterStop, Counting, FinalEnd, Ko, LastPass, LongCycle, PassStones, PenaltySystem, Ruleset,
-    Scoring, SingleStoneSuicide, Suicide,
+    AfterStop, Counting, FinalEnd, Ko, LastPass, LongCycle, PassStones, PenaltySystem,
+    RepeatedPass, Ruleset, Scoring, SingleStoneSuicide, Suicide,
 };
 use crate::validate::{Loc, Partial, Set, is_valid_id, validate_file};
 
@@ -500,6 +500,8 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     let ko = pick(chain, |p| &p.ko, d.play.ko);
     let initial = pick(chain, |p| &p.initial_position, d.play.initial_position);
     let long_cycle = pick(chain, |p| &p.long_cycle, d.play.long_cycle);
+    let long_cycle_passes = pick(chain, |p| &p.long_cycle_passes, d.play.long_cycle_passes);
+    let repeated_pass = pick(chain, |p| &p.repeated_pass, d.end.repeated_pass);
     let reps = pick(
         chain,
         |p| &p.long_cycle_repetitions,
@@ -587,6 +589,14 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
              forbid the cycle); use long-cycle = \"nothing\"",
         );
     }
+    if ko.value == Ko::Spight && repeated_pass.value != RepeatedPass::Stops {
+        clash(
+            side("play.ko", &ko),
+            side("end.repeated-pass", &repeated_pass),
+            "under spight ko passes do not count toward the stop, so play stops only by a \
+             repeated pass; use repeated-pass = \"stops\"",
+        );
+    }
     if final_end.value == FinalEnd::ConsecutivePasses && final_passes.value <= stop.value {
         clash(
             side_n("end.final-end-passes", &final_passes),
@@ -665,6 +675,8 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     r.play.ko = ko.value;
     r.play.initial_position = initial.value;
     r.play.long_cycle = long_cycle.value;
+    r.play.long_cycle_passes = long_cycle_passes.value;
+    r.end.repeated_pass = repeated_pass.value;
     r.play.long_cycle_repetitions = reps.value;
     r.end.stop_passes = stop.value;
     r.end.after_stop = after_stop.value;

@@ -13,9 +13,9 @@ use crate::file::{Int, Number, PatternsFile, SpecFile, Str, StrList};
 use crate::keys::key_doc;
 use crate::model::{
     AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, HandicapBonus,
-    InitialPosition, Ko, LastPass, LongCycle, NeutralFill, PassDead, PassStones, PenaltySystem,
-    Placement, ResumeFirst, Scoring, SekiEyes, SharedPoints, SingleStoneSuicide, SpecEnum, Suicide,
-    Tie,
+    InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill, PassDead, PassStones,
+    PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes, SharedPoints,
+    SingleStoneSuicide, SpecEnum, Suicide, Tie,
 };
 
 /// Where a value was written.
@@ -61,6 +61,8 @@ pub(crate) struct Partial {
     pub ko: Option<Set<Ko>>,
     pub initial_position: Option<Set<InitialPosition>>,
     pub long_cycle: Option<Set<LongCycle>>,
+    pub long_cycle_passes: Option<Set<LongCyclePasses>>,
+    pub repeated_pass: Option<Set<RepeatedPass>>,
     pub long_cycle_repetitions: Option<Set<u32>>,
     pub stop_passes: Option<Set<u32>>,
     pub after_stop: Option<Set<AfterStop>>,
@@ -462,6 +464,7 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.ko = c.word("play.ko", &s.ko);
         p.initial_position = c.word("play.initial-position", &s.initial_position);
         p.long_cycle = c.word("play.long-cycle", &s.long_cycle);
+        p.long_cycle_passes = c.word("play.long-cycle-passes", &s.long_cycle_passes);
         p.long_cycle_repetitions =
             c.count("play.long-cycle-repetitions", &s.long_cycle_repetitions);
     }
@@ -473,6 +476,7 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.final_end_passes = c.count("end.final-end-passes", &s.final_end_passes);
         p.pass_stones = c.word("end.pass-stones", &s.pass_stones);
         p.last_pass = c.word("end.last-pass", &s.last_pass);
+        p.repeated_pass = c.word("end.repeated-pass", &s.repeated_pass);
         p.friendly_pass = c.word("end.friendly-pass", &s.friendly_pass);
     }
     if let Some(s) = &spec.scoring {
