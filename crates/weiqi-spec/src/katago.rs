@@ -940,6 +940,20 @@ impl KataGoRules {
         Ok(out)
     }
 
+    /// The built-in variant that rules exactly as these rules (every key of
+    /// [`Self::weiqi_values`] equal), if there is one: a KataGo preset a built-in already
+    /// expresses maps to it.
+    #[must_use]
+    pub fn exact_builtin(&self) -> Option<String> {
+        let values = self.weiqi_values().ok()?;
+        crate::builtins().ok()?.into_iter().find_map(|r| {
+            values
+                .iter()
+                .all(|(k, v)| r.value_of(k).as_deref() == Some(v.as_str()))
+                .then_some(r.id)
+        })
+    }
+
     /// The weiqi ruleset that rules exactly as these rules, with the id `katago` (the spec
     /// of [`Self::to_spec_toml`], resolved).
     pub fn to_ruleset(&self) -> Result<Ruleset, KataGoError> {

@@ -379,14 +379,31 @@ fn katago_area_rules_load_as_weiqi_rulesets() {
         to_katago_string(&nz).expect("expressible"),
         "koSITUATIONALscoreAREAtaxNONEsui1fpok1komi7.5"
     );
-    // The imported spec extends a built-in and sets only what differs.
+    // The imported spec extends a built-in and rules as the string says.
     let text = import_katago("goe").expect("expressible");
     assert!(
         text.starts_with("# A weiqi spec for the KataGo rules"),
         "{text}"
     );
     assert!(text.contains("extends = "), "{text}");
-    assert!(text.contains("pass-dead = \"dead\""), "{text}");
+    let goe = crate::parse_str("goe.toml", &text).expect("valid");
+    assert_eq!(goe.scoring.pass_dead, crate::PassDead::Dead);
+    assert_eq!(goe.end.friendly_pass, crate::FriendlyPass::Ok);
+    assert_eq!(
+        to_katago_string(&goe).expect("expressible"),
+        "koPOSITIONALscoreAREAtaxNONEsui1fpok1komi7.5"
+    );
+}
+
+#[test]
+fn exact_builtin_names_a_builtin_that_rules_identically() {
+    // Whatever the built-ins are: when one is named, it prints back as the same rules.
+    for r in every_record() {
+        if let Some(id) = r.exact_builtin() {
+            let builtin = crate::builtin(&id).expect("built-in");
+            assert_eq!(KataGoRules::from_ruleset(&builtin), Ok(r), "{id}");
+        }
+    }
 }
 
 #[test]
