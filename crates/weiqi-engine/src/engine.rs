@@ -797,9 +797,13 @@ impl Engine {
             self.rule_h(color, kind, cell, removed.0 > 0);
         }
         let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
+        let mut repeated = false;
         if kind == Kind::Pass {
             // A pass saved the flow (it is never plain), so undo restores this.
             self.flow.last_pass = u32::try_from(t).unwrap_or(u32::MAX);
+            if self.rules.repeated_pass_stops {
+                repeated = self.index_pass(t);
+            }
         }
         let cycle_end = self
             .rules
@@ -810,7 +814,7 @@ impl Engine {
                 self.flow.pass_stones[side(color.opponent())] += 1;
             }
             if !placing {
-                self.after_pass();
+                self.after_pass(repeated);
             }
         } else {
             if placing {
@@ -904,14 +908,13 @@ impl Engine {
     /// Counts a pass and rules on it: a standing agreement first (Ing: `stop-passes` passes
     /// after it end the game by it), then the final end, then the stop (the interpreter's
     /// `end::after_pass`).
-    fn after_pass(&mut self) {
+    fn after_pass(&mut self, repeated: bool) {
         let r = self.rules;
         // Spight ko: passes do not count toward the stop.
         if r.ko != Ko::Spight {
             self.flow.since_resume += 1;
         }
         self.flow.since_play += 1;
-        let repeated = r.repeated_pass_stops && self.repeats_a_pass();
         if self.flow.agreed && self.flow.since_resume >= r.stop_passes {
             self.flow.agreed = false;
             self.dead.clone_from(&self.agreed);
@@ -933,23 +936,18 @@ impl Engine {
         }
     }
 
-    /// Whether the pass just pushed repeats a pass of its mover, made after the last stop or
-    /// resumption, from the same situation (`end.repeated-pass`): the entries before the two
-    /// passes have the same board hash and player to move.
-    fn repeats_a_pass(&self) -> bool {
-        let e = &self.hist.entries;
-        let n = e.len();
-        if n < 2 {
-            return false;
-        }
-        let (pass, before) = (e[n - 1], e[n - 2]);
-        let since = self.flow.resumed_at as usize;
-        (since + 1..n - 1).any(|i| {
-            e[i].kind == Kind::Pass
-                && e[i].mover == pass.mover
-                && e[i - 1].board == before.board
-                && e[i - 1].to_move == before.to_move
-        })
+    /// Indexes the pass of entry `t` by the situation it was made from (the entry before it,
+    /// whose player to move is the passer) and returns whether it repeats a pass made from
+    /// that situation after the last stop or resumption (`end.repeated-pass`): one probe, as
+    /// every repetition rule (the index keeps the latest such pass, which is after the stop
+    /// exactly when one is).
+    fn index_pass(&mut self, t: usize) -> bool {
+        let before = self.hist.entries[t - 1];
+        let key = situation(before.board, before.to_move);
+        let t32 = u32::try_from(t).unwrap_or(u32::MAX);
+        let prev = self.hist.passes.insert(key, t32);
+        self.hist.passes_prev.push(encode_prev(prev));
+        prev.is_some_and(|p| p > self.flow.resumed_at)
     }
 
     /// Ends the game after the passes or an agreement, adding White's last pass when the
@@ -1209,6 +1207,19 @@ impl Engine {
             && let Some(key) = self.hist.bans_made.pop()
         {
             self.hist.bans.restore(key, None);
+        }
+        // A pass of `commit` was indexed by `index_pass` (White's automatic last pass is not).
+        if e.kind == Kind::Pass
+            && !e.automatic
+            && self.rules.repeated_pass_stops
+            && let (Some(code), Some(before)) = (
+                self.hist.passes_prev.pop(),
+                self.hist.entries.last().copied(),
+            )
+            && let Some(prev) = decode_prev(code)
+        {
+            let key = situation(before.board, before.to_move);
+            self.hist.passes.restore(key, prev);
         }
         if e.kind == Kind::Play
             && let Some(m) = e.mover

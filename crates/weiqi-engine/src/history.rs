@@ -317,6 +317,12 @@ pub(crate) struct History {
     pub(crate) natural: [HashIndex; 2],
     /// Ing rule D: (situation hash XOR move key) -> the move that started the cycle.
     pub(crate) bans: HashIndex,
+    /// `end.repeated-pass = "stops"`: the situation a pass was made from (its mover to move)
+    /// -> the most recent such pass.
+    pub(crate) passes: HashIndex,
+    /// What each indexed pass's insertion into `passes` replaced (`encode_prev`), in entry
+    /// order (every pass of `commit` under `repeated-pass = "stops"`).
+    pub(crate) passes_prev: Vec<u32>,
     /// Removed stones of every move, by entry ranges.
     pub(crate) removed: Vec<Point>,
     /// The flow before each entry whose `saved_flow` is set, in entry order.
@@ -348,6 +354,8 @@ impl Clone for History {
             situations: self.situations.clone(),
             natural: self.natural.clone(),
             bans: self.bans.clone(),
+            passes: self.passes.clone(),
+            passes_prev: self.passes_prev.clone(),
             removed: clone_with_room(&self.removed),
             flows: self.flows.clone(),
             bans_made: self.bans_made.clone(),
@@ -386,6 +394,8 @@ impl History {
                 room(rules.ko == Ko::NaturalSituationalSuperko, moves / 2),
             ],
             bans: HashIndex::with_capacity(0),
+            passes: HashIndex::with_capacity(0),
+            passes_prev: Vec::new(),
             removed: Vec::with_capacity(moves),
             flows: Vec::new(),
             bans_made: Vec::new(),
@@ -415,6 +425,8 @@ impl History {
             + index(&self.natural[0])
             + index(&self.natural[1])
             + index(&self.bans)
+            + index(&self.passes)
+            + self.passes_prev.len() * size_of::<u32>()
     }
 
     /// The last entry.
