@@ -214,6 +214,7 @@ const SCORING_AXES: &[&str] = &[
     "scoring.seki-eyes",
     "scoring.neutral-fill",
     "scoring.pass-dead",
+    "scoring.group-tax",
     "scoring.shared-points",
     "scoring.komi",
     "scoring.tie",

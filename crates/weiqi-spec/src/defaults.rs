@@ -12,9 +12,9 @@ use weiqi_core::{BoardSize, Color, Point, Points};
 
 use crate::model::{
     AfterStop, BoardRules, Counting, EndRules, FinalEnd, FreePlacementMoves, FriendlyPass,
-    HandicapBonus, HandicapRules, InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, Meta,
-    NeutralFill, PassDead, PassStones, PenaltySystem, Placement, PlayRules, RepeatedPass,
-    ResumeFirst, Ruleset, Scoring, ScoringRules, Sealed, SekiEyes, SharedPoints,
+    GroupTax, HandicapBonus, HandicapRules, InitialPosition, Ko, LastPass, LongCycle,
+    LongCyclePasses, Meta, NeutralFill, PassDead, PassStones, PenaltySystem, Placement, PlayRules,
+    RepeatedPass, ResumeFirst, Ruleset, Scoring, ScoringRules, Sealed, SekiEyes, SharedPoints,
     SingleStoneSuicide, Suicide, Tie, TimeRules,
 };
 
@@ -110,6 +110,7 @@ pub fn defaults(id: &str) -> Ruleset {
             seki_eyes: SekiEyes::Count,
             neutral_fill: NeutralFill::Literal,
             pass_dead: PassDead::Alive,
+            group_tax: GroupTax::None,
             komi: Points::from_halves(15),
             tie: Tie::Draw,
             tie_handicap: Tie::Draw,

@@ -135,6 +135,8 @@ pub struct ScoringFile {
     pub neutral_fill: Str,
     /// `scoring.pass-dead`.
     pub pass_dead: Str,
+    /// `scoring.group-tax`.
+    pub group_tax: Str,
     /// `scoring.komi`.
     pub komi: Option<Spanned<Number>>,
     /// `scoring.tie`.

@@ -770,6 +770,7 @@ pub const KATAGO_KEYS: &[&str] = &[
     "scoring.seki-eyes",
     "scoring.neutral-fill",
     "scoring.pass-dead",
+    "scoring.group-tax",
     "scoring.komi",
     "scoring.tie",
     "scoring.tie-handicap",
@@ -847,14 +848,16 @@ impl KataGoRules {
                 .push("score TERRITORY (KataGo's territory rules end with the encore)".to_owned()),
         }
         v.push(("scoring.shared-points", q("neutral")));
-        match self.tax {
-            KataTax::None => v.push(("scoring.seki-eyes", q("count"))),
-            KataTax::Seki => missing
-                .push("tax SEKI (KataGo's independent-life regions under area scoring)".to_owned()),
-            KataTax::All => {
-                missing.push("tax ALL (the two-point tax of every living group)".to_owned());
-            }
-        }
+        // board.cpp calculateIndependentLifeArea: a region of one colour's area touching dame
+        // or holding an owner stone in atari is seki (its empty points count for nobody);
+        // TAX_ALL also takes two points per other region.
+        let (seki_eyes, tax) = match self.tax {
+            KataTax::None => ("count", "none"),
+            KataTax::Seki => ("void-region", "none"),
+            KataTax::All => ("void-region", "two-points"),
+        };
+        v.push(("scoring.seki-eyes", q(seki_eyes)));
+        v.push(("scoring.group-tax", q(tax)));
         v.push(("scoring.neutral-fill", q("literal")));
         match Points::from_f64(f64::from(self.komi)) {
             Some(k) => v.push(("scoring.komi", k.to_string())),
@@ -980,7 +983,11 @@ impl KataGoRules {
             Scoring::Area => KataScoring::Area,
             Scoring::Territory => KataScoring::Territory,
         };
-        let tax = KataTax::None;
+        let tax = match (r.scoring.seki_eyes, r.scoring.group_tax) {
+            (crate::model::SekiEyes::VoidRegion, crate::model::GroupTax::TwoPoints) => KataTax::All,
+            (crate::model::SekiEyes::VoidRegion, crate::model::GroupTax::None) => KataTax::Seki,
+            _ => KataTax::None,
+        };
         let whb = match r.handicap.bonus {
             crate::model::HandicapBonus::None => KataWhb::Zero,
             crate::model::HandicapBonus::N => KataWhb::N,

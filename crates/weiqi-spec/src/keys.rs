@@ -7,10 +7,10 @@
 //! [`crate::Ruleset::entries`], so the documentation cannot drift from the code.
 
 use crate::model::{
-    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, HandicapBonus,
-    InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill, PassDead, PassStones,
-    PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes, SharedPoints,
-    SingleStoneSuicide, Suicide, Tie,
+    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, GroupTax,
+    HandicapBonus, InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill,
+    PassDead, PassStones, PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes,
+    SharedPoints, SingleStoneSuicide, Suicide, Tie,
 };
 
 /// The kind of value a key takes.
@@ -379,6 +379,18 @@ pub const KEYS: &[KeyDoc] = &[
          (countAreaScoreWhiteMinusBlack); Benson 1976; KATAGO.md 2c",
     ),
     key(
+        "scoring.group-tax",
+        KeyKind::Enum(GroupTax::NAMES),
+        "The group tax of ancient stone scoring: `none`, or `two-points`: each independent-life \
+         region costs its owner two points of territory. A region is a connected set of one \
+         colour's area (its stones and the empty points reaching only it, once the dead stones \
+         are removed); it has independent life when it is not in seki under the region-level \
+         rule (it touches no dame point and holds no stone of its owner in atari). \
+         `two-points` requires `seki-eyes = \"void-region\"`.",
+        "KataGo rules.h (TAX_ALL), board.cpp (calculateIndependentLifeArea), boardhistory.cpp \
+         (countAreaScoreWhiteMinusBlack); KATAGO.md 2c; PEERS.md 1c",
+    ),
+    key(
         "scoring.komi",
         KeyKind::Komi,
         "Komi in even games (added to White's score).",
@@ -502,6 +514,7 @@ pub const CROSS_CHECKS: &[&str] = &[
     "`play.single-stone-suicide = \"pass\"` contradicts `play.suicide = \"forbidden\"`.",
     "`play.long-cycle` other than `\"nothing\"` requires `play.ko = \"simple\"` (superko and \
      the Ing rule forbid the cycle itself).",
+    "`scoring.group-tax = \"two-points\"` requires `scoring.seki-eyes = \"void-region\"`.",
     "`play.ko = \"spight\"` requires `end.repeated-pass = \"stops\"` (its passes do not count \
      toward the stop).",
     "`end.final-end = \"consecutive-passes\"` requires `end.final-end-passes` > \

@@ -310,6 +310,17 @@ spec_enum! {
 }
 
 spec_enum! {
+    /// The two-point tax of every independent-life region (KataGo's `TAX_ALL`).
+    GroupTax {
+        /// No tax.
+        None = "none",
+        /// Each region of a colour's area that is not in seki (the region-level rule of
+        /// `seki-eyes = "void-region"`) costs its owner two points ("ancient" stone scoring).
+        TwoPoints = "two-points",
+    }
+}
+
+spec_enum! {
     /// Whether the players may pass with dead stones still on the board (KataGo's
     /// `friendlyPassOk`). A property of the rules that changes no ruling.
     FriendlyPass {
@@ -499,6 +510,8 @@ pub struct ScoringRules {
     pub neutral_fill: NeutralFill,
     /// What a stone inside the other colour's pass-alive area is at the count.
     pub pass_dead: PassDead,
+    /// The two-point tax of every independent-life region.
+    pub group_tax: GroupTax,
     /// Default komi in even games.
     pub komi: Points,
     /// Who wins a tie in an even game.

@@ -148,6 +148,7 @@ impl Ruleset {
             "scoring.seki-eyes" => word(&s.seki_eyes),
             "scoring.neutral-fill" => word(&s.neutral_fill),
             "scoring.pass-dead" => word(&s.pass_dead),
+            "scoring.group-tax" => word(&s.group_tax),
             "scoring.komi" => points(s.komi),
             "scoring.tie" => word(&s.tie),
             "scoring.tie-handicap" => word(&s.tie_handicap),

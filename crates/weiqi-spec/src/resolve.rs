@@ -17,8 +17,8 @@ use crate::defaults::defaults;
 use crate::error::{SpecError, SpecErrorKind};
 use crate::file::{ParsedFile, parse_spec_file_partial};
 use crate::model::{
-    AfterStop, Counting, FinalEnd, Ko, LastPass, LongCycle, PassStones, PenaltySystem,
-    RepeatedPass, Ruleset, Scoring, SingleStoneSuicide, Suicide,
+    AfterStop, Counting, FinalEnd, GroupTax, Ko, LastPass, LongCycle, PassStones, PenaltySystem,
+    RepeatedPass, Ruleset, Scoring, SekiEyes, SingleStoneSuicide, Suicide,
 };
 use crate::validate::{Loc, Partial, Set, is_valid_id, validate_file};
 
@@ -521,6 +521,7 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     let seki = pick(chain, |p| &p.seki_eyes, d.scoring.seki_eyes);
     let fill = pick(chain, |p| &p.neutral_fill, d.scoring.neutral_fill);
     let pass_dead = pick(chain, |p| &p.pass_dead, d.scoring.pass_dead);
+    let group_tax = pick(chain, |p| &p.group_tax, d.scoring.group_tax);
     let friendly_pass = pick(chain, |p| &p.friendly_pass, d.end.friendly_pass);
     let komi = pick(chain, |p| &p.komi, d.scoring.komi);
     let tie = pick(chain, |p| &p.tie, d.scoring.tie);
@@ -587,6 +588,14 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
             side("play.ko", &ko),
             "a long-cycle result only applies under simple ko (superko and the Ing rule \
              forbid the cycle); use long-cycle = \"nothing\"",
+        );
+    }
+    if group_tax.value == GroupTax::TwoPoints && seki.value != SekiEyes::VoidRegion {
+        clash(
+            side("scoring.group-tax", &group_tax),
+            side("scoring.seki-eyes", &seki),
+            "the group tax counts the regions of the region-level seki rule; use seki-eyes = \
+             \"void-region\"",
         );
     }
     if ko.value == Ko::Spight && repeated_pass.value != RepeatedPass::Stops {
@@ -690,6 +699,7 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     r.scoring.seki_eyes = seki.value;
     r.scoring.neutral_fill = fill.value;
     r.scoring.pass_dead = pass_dead.value;
+    r.scoring.group_tax = group_tax.value;
     r.end.friendly_pass = friendly_pass.value;
     r.scoring.komi = komi.value;
     r.scoring.tie = tie.value;

@@ -12,10 +12,10 @@ use crate::error::{LineIndex, SpecError, SpecErrorKind};
 use crate::file::{Int, Number, PatternsFile, SpecFile, Str, StrList};
 use crate::keys::key_doc;
 use crate::model::{
-    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, HandicapBonus,
-    InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill, PassDead, PassStones,
-    PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes, SharedPoints,
-    SingleStoneSuicide, SpecEnum, Suicide, Tie,
+    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, GroupTax,
+    HandicapBonus, InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill,
+    PassDead, PassStones, PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes,
+    SharedPoints, SingleStoneSuicide, SpecEnum, Suicide, Tie,
 };
 
 /// Where a value was written.
@@ -76,6 +76,7 @@ pub(crate) struct Partial {
     pub seki_eyes: Option<Set<SekiEyes>>,
     pub neutral_fill: Option<Set<NeutralFill>>,
     pub pass_dead: Option<Set<PassDead>>,
+    pub group_tax: Option<Set<GroupTax>>,
     pub friendly_pass: Option<Set<FriendlyPass>>,
     pub komi: Option<Set<Points>>,
     pub tie: Option<Set<Tie>>,
@@ -485,6 +486,7 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.seki_eyes = c.word("scoring.seki-eyes", &s.seki_eyes);
         p.neutral_fill = c.word("scoring.neutral-fill", &s.neutral_fill);
         p.pass_dead = c.word("scoring.pass-dead", &s.pass_dead);
+        p.group_tax = c.word("scoring.group-tax", &s.group_tax);
         p.komi = c.komi("scoring.komi", &s.komi);
         p.tie = c.word("scoring.tie", &s.tie);
         p.tie_handicap = c.word("scoring.tie-handicap", &s.tie_handicap);

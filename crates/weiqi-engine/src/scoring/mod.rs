@@ -43,7 +43,8 @@ use std::fmt;
 
 use weiqi_core::{Board, BoardSize, ByColor, Color, Point, PointMark, Points, Score, SideScore};
 use weiqi_spec::{
-    HandicapBonus, NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, SharedPoints, Suicide, Tie,
+    GroupTax, HandicapBonus, NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, SharedPoints,
+    Suicide, Tie,
 };
 
 use bits::Bits;
@@ -71,6 +72,8 @@ pub struct ScoreRules {
     pub pass_dead: PassDead,
     /// `play.suicide` other than `forbidden`: the suicide variant of the pass-alive test.
     pub suicide_legal: bool,
+    /// `scoring.group-tax`: two points per independent-life region.
+    pub group_tax: GroupTax,
 }
 
 impl ScoreRules {
@@ -87,6 +90,7 @@ impl ScoreRules {
             bonus: ruleset.handicap.bonus,
             pass_dead: s.pass_dead,
             suicide_legal: ruleset.play.suicide != Suicide::Forbidden,
+            group_tax: s.group_tax,
         }
     }
 }
@@ -185,6 +189,9 @@ pub struct Scorer {
     string_flags: Vec<bool>,
     /// The bitboard count of the `count` seki rule (boxed: 6 KB of planes).
     bits: Box<Bits>,
+    /// The independent-life regions of each colour (Black, White) found by the last
+    /// region-level count.
+    independent: [u32; 2],
 }
 
 impl Default for Scorer {
@@ -269,6 +276,7 @@ impl Scorer {
             region_flags: Vec::new(),
             string_flags: Vec::new(),
             bits: Box::default(),
+            independent: [0, 0],
         }
     }
 
@@ -369,6 +377,20 @@ impl Scorer {
                 }
             }
         }
+        // `group-tax = "two-points"` (it requires `void-region`, whose count set
+        // `independent`): two points of territory per independent-life region.
+        if rules.group_tax == GroupTax::TwoPoints {
+            let [black, white] = self.independent;
+            for (c, n) in [(Color::Black, black), (Color::White, white)] {
+                sides[c].territory -= Points::whole(2 * i64::from(n));
+            }
+            if black + white > 0 {
+                notes.push(format!(
+                    "group tax (scoring.group-tax): black {black} independent regions, white \
+                     {white}, two points each"
+                ));
+            }
+        }
         if rules.seki != SekiRule::Count && t.seki_stones > 0 {
             notes.push(format!(
                 "strings in seki found ({}): eyes they border are not territory",
@@ -429,7 +451,7 @@ impl Scorer {
                 )
             }
             SekiRule::Region => {
-                seki::region_level(&self.live, &mut self.flags);
+                self.independent = seki::region_level(&self.live, &mut self.flags);
                 let f = &self.flags;
                 literal_marks(
                     &self.live,

@@ -16,6 +16,7 @@ pub mod adjustments;
 pub mod area;
 pub mod counting;
 pub mod dead_stones;
+pub mod group_tax;
 pub mod ing_fill_in;
 pub mod neutral_fill;
 pub mod pass_dead;
@@ -31,7 +32,7 @@ pub use ing_fill_in::{IngFillIn, IngFillInError, ing_fill_in};
 pub use neutral_fill::{Filling, fill};
 
 use weiqi_core::{Board, ByColor, Color, Point, PointMark, Points, Score, SideScore};
-use weiqi_spec::{NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, Suicide};
+use weiqi_spec::{GroupTax, NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, Suicide};
 
 /// Everything the count of a finished game needs.
 #[derive(Debug, Clone)]
@@ -177,6 +178,14 @@ pub fn score(input: &ScoringInput<'_>) -> Score {
                 sides[c].pass_stones = input.pass_stones[c];
             }
         }
+    }
+    // `scoring.group-tax = "two-points"`: two points of territory per independent-life region.
+    if ruleset.scoring.group_tax == GroupTax::TwoPoints {
+        let regions = group_tax::independent_regions(&live);
+        for c in Color::ALL {
+            sides[c].territory -= Points::whole(2 * i64::from(regions[c]));
+        }
+        notes.extend(group_tax::note(regions));
     }
     if ruleset.scoring.seki_eyes != SekiEyes::Count
         && marks.iter().any(|m| matches!(m, PointMark::SekiStone(_)))

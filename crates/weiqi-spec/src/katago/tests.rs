@@ -412,6 +412,6 @@ fn the_round_trip_reaches_every_expressible_record() {
         .into_iter()
         .filter(|r| r.to_ruleset().is_ok())
         .count();
-    // Any ko rule, AREA, tax NONE, no button, whb 0; sui, fpok and komi free.
-    assert_eq!(expressible, 4 * 2 * 2 * 4);
+    // Any ko rule and tax, AREA, no button, whb 0; sui, fpok and komi free.
+    assert_eq!(expressible, 4 * 3 * 2 * 2 * 4);
 }
