@@ -1061,6 +1061,20 @@ pub fn import_katago(text: &str) -> Result<String, KataGoError> {
         .map_err(KataGoError::Unexpressible)
 }
 
+/// The ruleset an SGF `RU` value selects: the built-in its SGF names or id select
+/// ([`crate::id_for_sgf_name`]), else the rules of a KataGo rule string (KataGo writes its
+/// compact string into the `RU` of the records it produces, e.g.
+/// `koSIMPLEscoreTERRITORYtaxSEKIsui1`); an error when the string reads as KataGo's but names
+/// rules weiqi cannot express yet; `None` when it is neither.
+#[must_use]
+pub fn ruleset_for_ru(ru: &str) -> Option<Result<Ruleset, KataGoError>> {
+    if let Some(id) = crate::id_for_sgf_name(ru) {
+        return crate::builtin(id).ok().map(Ok::<Ruleset, KataGoError>);
+    }
+    let rules = KataGoRules::parse(ru).ok()?;
+    Some(rules.to_ruleset())
+}
+
 /// The prefix of a KataGo rule string given where a variant id or a spec path is expected
 /// ([`crate::load`]: `katago:japanese`, `katago:koPOSITIONALscoreAREAtaxNONEsui1komi7.5`).
 pub const KATAGO_PREFIX: &str = "katago:";

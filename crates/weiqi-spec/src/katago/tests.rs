@@ -415,3 +415,27 @@ fn the_round_trip_reaches_every_expressible_record() {
     // Any ko rule and tax, AREA, no button, whb 0; sui, fpok and komi free.
     assert_eq!(expressible, 4 * 3 * 2 * 2 * 4);
 }
+
+#[test]
+fn an_sgf_ru_selects_a_builtin_first_then_a_katago_string() {
+    // A built-in's SGF name keeps selecting that built-in, whichever it is.
+    let id = crate::id_for_sgf_name("Japanese").expect("an SGF name of a built-in");
+    let japanese = ruleset_for_ru("Japanese")
+        .expect("selected")
+        .expect("loads");
+    assert_eq!(japanese, crate::builtin(id).expect("built-in"));
+    // KataGo's compact string, as KataGo writes it in RU.
+    let tt = ruleset_for_ru("koPOSITIONALscoreAREAtaxNONEsui1komi7.5")
+        .expect("a KataGo string")
+        .expect("expressible");
+    assert_eq!(
+        to_katago_string(&tt).expect("expressible"),
+        "koPOSITIONALscoreAREAtaxNONEsui1komi7.5"
+    );
+    // testrules.cpp's 12x12 record: RU[koSIMPLEscoreTERRITORYtaxSEKIsui1], the encore.
+    assert!(matches!(
+        ruleset_for_ru("koSIMPLEscoreTERRITORYtaxSEKIsui1"),
+        Some(Err(KataGoError::Unexpressible(_)))
+    ));
+    assert!(ruleset_for_ru("no such rules").is_none());
+}
