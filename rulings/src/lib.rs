@@ -3,14 +3,14 @@
 //! case under every built-in variant (and the case's own spec file, if it has one) with both
 //! referees, asserts that they agree on every cell, and compares the case's ruling matrix with
 //! its insta snapshot in `rulings/<axis>/snapshots/<name>.snap`. The rulings themselves are made
-//! by [`weiqi_cli::rulings`], the code `weiqi rules diff --rulings` and `cargo xtask rulings
+//! by [`weiqi_record::rulings`], the code `weiqi rules diff --rulings` and `cargo xtask rulings
 //! --table` use.
 //!
 //! ```no_run
 //! let dir = weiqi_rulings::corpus_dir();
-//! let cases = weiqi_cli::rulings::load_corpus(&dir)?;
+//! let cases = weiqi_record::rulings::load_corpus(&dir)?;
 //! assert!(cases.len() >= 100);
-//! # Ok::<(), weiqi_cli::CliError>(())
+//! # Ok::<(), weiqi_record::Error>(())
 //! ```
 #![deny(missing_docs)]
 

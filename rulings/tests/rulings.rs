@@ -1,5 +1,5 @@
 //! Every case of `rulings/` under every variant, by both referees, against its snapshot (issue
-//! 13; CONVENTIONS.md 22: one snapshot per case, the input echoed in the header; stale and
+//! 13; docs/style.md 22: one snapshot per case, the input echoed in the header; stale and
 //! unreferenced snapshots fail).
 //!
 //! One test runs the whole corpus on a few threads, collects every failing case (a divergence
@@ -10,7 +10,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use weiqi_cli::rulings::{self, Case};
+use weiqi_record::rulings::{self, Case};
 
 fn snapshot_dir(case: &Case) -> PathBuf {
     case.path
@@ -20,7 +20,7 @@ fn snapshot_dir(case: &Case) -> PathBuf {
 
 /// Rules `case` and compares its matrix with the snapshot; the failure message, if any.
 fn check(case: &Case) -> Result<(), String> {
-    let cells = rulings::cells(case).map_err(|e| e.0)?;
+    let cells = rulings::cells(case).map_err(String::from)?;
     let matrix = rulings::matrix(case, &cells);
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(snapshot_dir(case));

@@ -1,5 +1,6 @@
 //! `cargo xtask ci`: every check `.ci/run` makes, in order, stopping at the first failure
-//! (`rulings` is `cargo xtask rulings --check`).
+//! (`rulings` is `cargo xtask rulings --check`, `variants` is `cargo xtask extra-variant
+//! --lint`).
 
 use std::path::Path;
 use std::process::Command;
@@ -12,6 +13,7 @@ const STEPS: &[&str] = &[
     "codegen",
     "spec-check",
     "tidy",
+    "variants",
     "agreement",
     "rulings",
     "fuzz",
@@ -61,6 +63,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
             "codegen" => crate::codegen::run(root, true)?,
             "spec-check" => crate::spec_check::run(root)?,
             "tidy" => crate::tidy::run(root)?,
+            "variants" => crate::extra_variant::run(root, &["--lint".to_owned()])?,
             "agreement" => crate::agreement::run(root, &["--check".to_owned()])?,
             "rulings" => crate::rulings::run(root, &["--check".to_owned()])?,
             "fuzz" => crate::fuzz::run_in_ci(root, CI_FUZZ_SECONDS)?,

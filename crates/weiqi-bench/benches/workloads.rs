@@ -1,4 +1,4 @@
-//! `cargo bench -p weiqi-bench [-- FILTER...]`: the workloads of `shared/bench/WORKLOADS.md`
+//! `cargo bench -p weiqi-bench [-- FILTER...]`: the workloads of `docs/workloads.md`
 //! with the ratios of issue 11, each measured against its baseline in the same run.
 //!
 //! Every case runs for a number of rounds; in each round the baseline and the engine do the

@@ -1,7 +1,7 @@
 //! The baseline: the `goban` 0.20.1 crate, driven through its public API.
 //!
 //! goban's `Game` is built with the suicide flag only, and the driver adds the workload's
-//! repetition rule on top, because goban's own flags do not implement it as WORKLOADS.md
+//! repetition rule on top, because goban's own flags do not implement it as docs/workloads.md
 //! defines it:
 //! - **W1** (simple ko): goban's `KO` flag forbids any play on the point of a lone captured
 //!   stone unless it captures a string of two or more stones, which also forbids plays that
@@ -9,7 +9,7 @@
 //!   (`ko/simple.rs`, J89 Art. 6): the last move captured exactly one stone, on `p`, and the play
 //!   at `p` captures exactly the stone just played (tested with `play_for_verification`, only
 //!   for a candidate on that point).
-//! - **W2** (positional superko, the `w2full` mode of ENGINES.md): goban's `SUPERKO` flag is
+//! - **W2** (positional superko, the `w2full` mode of docs/engines.md): goban's `SUPERKO` flag is
 //!   tested only for plays that capture, so a non-capturing play that recreates an earlier board
 //!   is accepted. The driver keeps the Zobrist hash of every board of the game (the empty start
 //!   included) in a `HashSet` and refuses a candidate whose `play_for_verification(p)` hash is

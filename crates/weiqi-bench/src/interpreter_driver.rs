@@ -7,7 +7,7 @@ use weiqi_spec::Ruleset;
 
 use crate::PlayoutBoard;
 
-/// Komi of the final Tromp-Taylor count (WORKLOADS.md: "komi 7.5").
+/// Komi of the final Tromp-Taylor count (docs/workloads.md: "komi 7.5").
 pub const KOMI: Points = Points::from_halves(15);
 
 /// An interpreter game under a workload's variant, with the board of the current position

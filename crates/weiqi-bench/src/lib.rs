@@ -1,9 +1,9 @@
-//! The engine benchmarks of issue 11: the workloads W1-W4 of `shared/bench/WORKLOADS.md`, run
+//! The engine benchmarks of issue 11: the workloads W1-W4 of `docs/workloads.md`, run
 //! on the engine, on the interpreter and on the `goban` 0.20.1 crate (the in-run baseline).
 //!
 //! Every implementation is driven through one small trait, [`PlayoutBoard`], by one loop,
-//! [`playout`], which is the move choice of WORKLOADS.md word for word: the empty-point list is
-//! kept by the loop (the played point swap-removed, captured points appended in row-major
+//! [`playout`], which is the move choice of docs/workloads.md word for word: the empty-point list
+//! is kept by the loop (the played point swap-removed, captured points appended in row-major
 //! order), candidates are drawn by multiply-shift from xorshift64*, an own eye or an illegal
 //! point is swapped out of reach for the rest of the move, and the cap is `3*N*N` moves, passes
 //! included. Because the loop is shared and the captured points are put back in a canonical
@@ -31,6 +31,7 @@ pub mod goban_driver;
 pub mod interpreter_driver;
 pub mod run;
 pub mod score;
+pub mod status;
 pub mod timing;
 
 use std::fmt;
@@ -38,12 +39,12 @@ use std::fmt;
 use weiqi_core::{Move, Point};
 use weiqi_spec::{Ko, Ruleset, Suicide};
 
-/// The xorshift64* generator of WORKLOADS.md.
+/// The xorshift64* generator of docs/workloads.md.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
 
 impl Rng {
-    /// A generator seeded with `seed` (WORKLOADS.md: 1, 2, 3, ... one seed per playout).
+    /// A generator seeded with `seed` (docs/workloads.md: 1, 2, 3, ... one seed per playout).
     #[must_use]
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
@@ -68,7 +69,7 @@ impl Rng {
     }
 }
 
-/// A workload of WORKLOADS.md.
+/// A workload of docs/workloads.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Workload {
     /// Random playouts under simple ko.
@@ -100,7 +101,7 @@ impl fmt::Display for UnknownWorkload {
 impl std::error::Error for UnknownWorkload {}
 
 impl Workload {
-    /// The command-line names, in the order of WORKLOADS.md.
+    /// The command-line names, in the order of docs/workloads.md.
     pub const NAMES: &'static [&'static str] =
         &["w1", "w2", "w2-ssk", "w2-nssk", "w2-ing", "w3", "w4"];
 
@@ -144,9 +145,9 @@ impl Workload {
 
     /// The variant the engine and the interpreter play: the built-in `tromp-taylor` (area,
     /// two passes end the game with every stone alive, komi 7.5, positional superko with the
-    /// empty board in the history) with two changes: `play.suicide = "forbidden"` (WORKLOADS.md:
-    /// "legal = empty, not suicide, ...") and `play.ko` set to the workload's rule
-    /// ([`Workload::ko`]).
+    /// empty board in the history) with two changes: `play.suicide = "forbidden"`
+    /// (docs/workloads.md: "legal = empty, not suicide, ...") and `play.ko` set to the workload's
+    /// rule ([`Workload::ko`]).
     pub fn ruleset(self) -> Result<Ruleset, weiqi_spec::SpecErrors> {
         let mut rules = weiqi_spec::builtin("tromp-taylor")?;
         rules.play.suicide = Suicide::Forbidden;
@@ -186,7 +187,7 @@ pub trait PlayoutBoard {
     #[allow(clippy::result_unit_err)]
     fn play(&mut self, p: Self::P, captured: Option<&mut Vec<Self::P>>) -> Result<(), ()>;
 
-    /// The candidate test and the play of WORKLOADS.md in one step: if a play at `p` by the
+    /// The candidate test and the play of docs/workloads.md in one step: if a play at `p` by the
     /// player to move is legal, plays it (appending the captured points to `captured` when
     /// given) and returns `Ok(true)`; if it is illegal, changes nothing and returns
     /// `Ok(false)`; `Err(())` if the implementation refuses a move it called legal. The default
@@ -205,7 +206,7 @@ pub trait PlayoutBoard {
         self.play(p, captured).map(|()| true)
     }
 
-    /// The whole test of a candidate in WORKLOADS.md, "not own_eye(p) and legal(p)", and the
+    /// The whole test of a candidate in docs/workloads.md, "not own_eye(p) and legal(p)", and the
     /// play when it holds: `Ok(false)` (nothing changed) for an own eye or an illegal point,
     /// `Ok(true)` once played. The default is [`PlayoutBoard::own_eye`] then
     /// [`PlayoutBoard::play_if_legal`]; the engine does both with one read of the neighbours
@@ -259,7 +260,7 @@ pub struct GameStats {
     pub score_halves: i64,
 }
 
-/// Plays one game by the move choice of WORKLOADS.md on `board` (a fresh game), recording its
+/// Plays one game by the move choice of docs/workloads.md on `board` (a fresh game), recording its
 /// moves in `record` when given. Fails if the board refuses a move it called legal.
 pub fn playout<B: PlayoutBoard>(
     board: &mut B,

@@ -1,5 +1,5 @@
 //! `weiqi-bench W SIZE PLAYOUTS SEED [--impl engine|interpreter|goban]`: one workload of
-//! `shared/bench/WORKLOADS.md` on one implementation, printed as one `key=value` line.
+//! `docs/workloads.md` on one implementation, printed as one `key=value` line.
 //!
 //! W is one of `w1`, `w2`, `w2-ssk`, `w2-nssk`, `w2-ing`, `w3`, `w4`. For W1 and W2, PLAYOUTS
 //! playouts are played with the seeds SEED, SEED+1, ...; for W3 and W4, PLAYOUTS is the number

@@ -1,4 +1,4 @@
-//! Process CPU time, as WORKLOADS.md asks ("time with process CPU time"): on a machine shared
+//! Process CPU time, as docs/workloads.md asks ("time with process CPU time"): on a machine shared
 //! with other builders, wall-clock time counts their work too.
 
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! The implementations play the identical game for the same seed (issue 11 item 5): equal
 //! move sequences, lengths and final scores under W1 (simple ko) and W2 (positional superko,
 //! and for the engine and the interpreter the other W2 rules), a strong check of the drivers
-//! and of each implementation's legality. Source: shared/bench/WORKLOADS.md.
+//! and of each implementation's legality. Source: docs/workloads.md.
 
 use weiqi_bench::corpus::Corpus;
 use weiqi_bench::engine_driver::EngineBoard;
@@ -168,7 +168,7 @@ fn w4_engine_and_interpreter_count_area_the_same() {
     assert!(named > 0, "the dead-stone sets name strings");
 }
 
-/// The corpus is game `i` = the W2 playout of seed `11 + i` (WORKLOADS.md W3).
+/// The corpus is game `i` = the W2 playout of seed `11 + i` (docs/workloads.md W3).
 #[test]
 fn corpus_game_i_is_the_w2_playout_of_seed_11_plus_i() {
     let size = BoardSize::square(9).expect("size");

@@ -21,7 +21,7 @@ fn even(id: &str, n: u32) -> Game {
     new_game(&variant(id), Setup::even(size(n))).expect("valid setup")
 }
 
-// ---- VARIANTS.md 3.0: a play -------------------------------------------------------------
+// ---- docs/variants.md 3.0: a play -------------------------------------------------------------
 
 fn play_captures_opponent_strings_first_variants_3_0() {
     // Seed 000 / Chinese 1988: "if a play leaves stones of both colours without liberties,
@@ -74,7 +74,7 @@ fn play_needs_an_empty_point_on_the_board_variants_3_0() {
 
 fn single_stone_suicide_pass_counts_toward_the_stop_seed_000() {
     // Seed 000: "a self-capture removing only the stone just played is equivalent to a pass";
-    // VARIANTS.md 3.a: it "counts toward the pass count".
+    // docs/variants.md 3.a: it "counts toward the pass count".
     let diagram = "
         . O .
         O O O
@@ -157,7 +157,7 @@ fn positional_superko_initial_position_ignored_decisions_7() {
 }
 
 fn situational_superko_a_pass_records_a_new_situation_variants_3_b() {
-    // VARIANTS.md 3.b: under SSK "a pass records a new situation that later plays may not
+    // docs/variants.md 3.b: under SSK "a pass records a new situation that later plays may not
     // recreate"; PSK forbids the same play because the board repeats.
     // NZ single-stone suicide right after an opponent pass recreates the situation before the
     // pass (the board of Black's last move, White to move); the pass made a new situation.
@@ -305,7 +305,7 @@ fn handicap_free_consecutive_seed_003() {
 }
 
 fn handicap_free_with_white_passes_decisions_2() {
-    // DECISIONS.md 2: "Black plays N consecutive stones, White passes in between (N-1 passes,
+    // docs/decisions.md 2: "Black plays N consecutive stones, White passes in between (N-1 passes,
     // no pass stones), then White plays." Checked with pass stones on (a custom AGA with free
     // placement): the placement passes give none and do not stop the game.
     let rules = custom(
@@ -331,7 +331,8 @@ fn handicap_free_with_white_passes_decisions_2() {
     assert_eq!(g.pass_stones(), ByColor { black: 1, white: 1 });
 }
 
-// ---- end.* (VARIANTS.md 3.e) -----------------------------------------------------------------
+// ---- end.* (docs/variants.md 3.e)
+// -----------------------------------------------------------------
 
 fn stop_agreement_and_wrong_phase_variants_3_e() {
     let diagram = "

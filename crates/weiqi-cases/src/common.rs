@@ -57,10 +57,10 @@ pub fn ko_bans(g: &Game) -> Vec<(Point, Illegal)> {
 use weiqi_core::{Action, Board, Color, Illegal, Move, Phase, Point, Referee, Setup};
 use weiqi_spec::Ruleset;
 
-/// The twelve variants of DECISIONS.md "The built-in variants", sorted: the per-variant tables
-/// of VARIANTS.md section 4 give a row for exactly these. A variant a maintainer adds to `spec/`
-/// runs in every case that holds under every variant ([`all_ids`]); its per-variant rulings are
-/// shown by the rulings corpus (issue 13, item 6).
+/// The twelve variants of docs/decisions.md "The built-in variants", sorted: the per-variant tables
+/// of docs/variants.md section 4 give a row for exactly these. A variant a maintainer adds to
+/// `spec/` runs in every case that holds under every variant ([`all_ids`]); its per-variant rulings
+/// are shown by the rulings corpus (issue 13, item 6).
 pub const DECISIONS_IDS: [&str; 12] = [
     "aga",
     "chinese-1988",
@@ -84,7 +84,7 @@ pub fn all_ids() -> Vec<&'static str> {
     for id in DECISIONS_IDS {
         assert!(
             ids.contains(&id),
-            "{id} of DECISIONS.md is a built-in: {ids:?}"
+            "{id} of docs/decisions.md is a built-in: {ids:?}"
         );
     }
     ids

@@ -2,7 +2,7 @@
 //! `tests/oracle_corrected.rs`: the start of a game (handicap 1, the first mover) and Ing's
 //! normal end (without the interpreter's `dead_stones()` and `pending_agreement()`, which are
 //! not Referee observations; the engine's `tests/ing_end.rs` checks its own), long cycles
-//! across passes and `initial-position` in their count (DECISIONS.md 12, 13), and Ing's hot
+//! across passes and `initial-position` in their count (docs/decisions.md 12, 13), and Ing's hot
 //! stones and Rule D. Its board-size case reads `notes()` and the strict constructor, and its
 //! Rule H clause test calls the interpreter's `ko::ing::check` directly: neither is a Referee
 //! observation, so both stay in the interpreter's suite (the engine's own `tests/setup.rs`
@@ -26,7 +26,8 @@ fn sgf(text: &str) -> Point {
     Point::parse(text, size(9)).expect("valid SGF point")
 }
 
-// ---- Handicap 1 (issue 8 item 3, DECISIONS.md 21) -------------------------------------------
+// ---- Handicap 1 (issue 8 item 3, docs/decisions.md 21)
+// -------------------------------------------
 
 fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
     // Issue 8 item 3: `(;GM[1]FF[4]SZ[9]RU[AGA]HA[1];B[ee];W[];B[])` was scored with komi 7.5;
@@ -39,18 +40,22 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
         "AGA handicap komi 0.5"
     );
     assert_eq!(g.board().iter().filter(|(_, c)| c.is_some()).count(), 0);
-    assert_eq!(g.to_move(), Black, "Black moves first (DECISIONS.md 22)");
+    assert_eq!(
+        g.to_move(),
+        Black,
+        "Black moves first (docs/decisions.md 22)"
+    );
     let steps = [b(4, 4), pass(White), pass(Black)];
     assert_eq!(replay(&mut g, &steps), Ruling::AllLegal(Phase::Stopped));
     propose(&mut g, Black, &[]);
     propose(&mut g, White, &[]);
     let score = g.score().expect("scored");
     assert_eq!(score.komi, Points::from_halves(1));
-    // No bonus for a handicap stone that is not there (DECISIONS.md 21).
+    // No bonus for a handicap stone that is not there (docs/decisions.md 21).
     assert_eq!(score.sides.white.bonus, Points::from_halves(1));
 
     // The handicap tie rule: ing-aga gives ties to Black in even games and to White in
-    // handicap games (DECISIONS.md 17). A komi of 0 on an empty board makes a tie.
+    // handicap games (docs/decisions.md 17). A komi of 0 on an empty board makes a tie.
     let ing_aga = variant("ing-aga");
     assert_ne!(ing_aga.scoring.tie, ing_aga.scoring.tie_handicap);
     let tie_of = |handicap: u32| {
@@ -63,7 +68,7 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
         );
         propose(&mut g, Black, &[]);
         propose(&mut g, White, &[]);
-        // Ing: the two passes after the agreement (DECISIONS.md 3).
+        // Ing: the two passes after the agreement (docs/decisions.md 3).
         assert_eq!(
             replay(&mut g, &[pass(Black), pass(White)]),
             Ruling::AllLegal(Phase::Ended(weiqi_core::Ending::Agreement))
@@ -78,7 +83,8 @@ fn handicap_1_is_a_handicap_game_without_stones_decisions_21() {
     assert_eq!(winner(tie_of(1)), Some(White), "handicap 1: ties to White");
 }
 
-// ---- The first mover (issue 8 item 4, DECISIONS.md 22) --------------------------------------
+// ---- The first mover (issue 8 item 4, docs/decisions.md 22)
+// --------------------------------------
 
 fn the_variant_says_who_moves_first_decisions_22() {
     for id in all_ids() {
@@ -169,7 +175,8 @@ fn first_after_placement_black_moves_black_first_handicap_key() {
     assert_eq!(g.to_move(), White, "the built-in value, for contrast");
 }
 
-// ---- Ing's normal end (issue 8 item 2, DECISIONS.md 3 revised) ------------------------------
+// ---- Ing's normal end (issue 8 item 2, docs/decisions.md 3 revised)
+// ------------------------------
 
 /// Issue 8 item 2's record: `(;GM[1]FF[4]SZ[9]RU[GOE]AB[ea][eb]...[ei]AW[fa][fb][bc][fc]...[fi]
 /// PL[B];B[];W[];B[];W[]TB[...]TW[...])`: Black's column e, White's column f, and a dead White
@@ -284,10 +291,11 @@ fn ing_a_board_play_after_the_agreement_sets_it_aside_decisions_3() {
     );
 }
 
-// ---- Long cycles with a pass (issue 8 items 5 and 6, DECISIONS.md 12, 13) -------------------
+// ---- Long cycles with a pass (issue 8 items 5 and 6, docs/decisions.md 12, 13)
+// -------------------
 
 /// Issue 8 item 5's record: `(;GM[1]FF[4]SZ[5]AB[ba][da][cb][db][eb]AW[ab][bb][bc][cc][dc][ec]
-/// [ad][bd][dd][be][ce][de][ee]PL[B];...)`, the position of VARIANTS.md 4.3.
+/// [ad][bd][dd][be][ce][de][ee]PL[B];...)`, the position of docs/variants.md 4.3.
 const SEND_TWO: &str = "
     . X . X .
     O O X X X
@@ -310,7 +318,7 @@ fn send_two_cycles(n: usize) -> Vec<Step> {
 
 fn a_long_cycle_with_a_pass_ends_the_game_decisions_12() {
     // Issue 8 item 5: the record repeats the cycle 25 times and stayed `playing`. The count
-    // runs across single passes (DECISIONS.md 12 revised): the start situation occurs at plies
+    // runs across single passes (docs/decisions.md 12 revised): the start situation occurs at plies
     // 0, 4 and 8, so ply 8 ends the game; the rest of the record is after the end. The board
     // alone recurs at ply 3 too (White to move): the count compares situations, so it does not
     // end the game at ply 4.
@@ -369,7 +377,61 @@ fn the_long_cycle_count_restarts_at_a_stop_and_a_resumption_decisions_12() {
     );
 }
 
-/// The triple ko of VARIANTS.md 4.2 and its six-ply cycle.
+fn the_resumed_count_starts_counted_whatever_the_initial_position_decisions_12() {
+    // Issue 29 item 13 (e): `play.initial-position` decides whether entry 0 is an occurrence
+    // (docs/decisions.md 12; `play.long-cycle-repetitions`: "Entry 0 takes part exactly when
+    // `play.initial-position = \"counts\"`"); the situation a resumption starts the count from
+    // is not entry 0, so it is the first occurrence under both values. One cycle and Black's
+    // pass stop play (the stopping entry: the start's board, White to move).
+    //
+    // White resumes, so Black moves first (J89 Art. 9.3): the count starts at the start's
+    // situation, which two cycles bring back twice more: the game ends at ply 8. Were the start
+    // of the stretch not counted, the situation after ply 1 would end it first, at ply 9.
+    //
+    // Black resumes, so White moves first, on the board of the stop (the situation the count
+    // starts from, White to move): White passes, and the cycle brings that situation back at
+    // ply 4 (after `B[ba]`) and ply 8: the end, where it would be ply 9 (the situation after
+    // White's pass, at 1, 5, 9) were the start not counted.
+    for initial in ["counts", "ignored"] {
+        let rules = custom(
+            &format!("j89-initial-{initial}"),
+            "japanese-1989",
+            &format!("[play]\ninitial-position = \"{initial}\"\n"),
+        );
+        for (resumer, first) in [(White, Black), (Black, White)] {
+            let mut g = game(&rules, SEND_TWO, Black);
+            assert_eq!(
+                replay(&mut g, &send_two_cycles(1)),
+                Ruling::AllLegal(Phase::Playing),
+                "{initial}"
+            );
+            assert_eq!(
+                replay(&mut g, &[pass(Black)]),
+                Ruling::AllLegal(Phase::Stopped),
+                "{initial}"
+            );
+            g.apply(Action::Resume { by: resumer }).expect("resume");
+            assert_eq!(g.to_move(), first, "J89 Art. 9.3");
+            let mut steps: Vec<Step> = Vec::new();
+            if first == White {
+                steps.push(pass(White));
+            }
+            steps.extend(send_two_cycles(3));
+            assert_eq!(
+                replay(&mut g, &steps[..7]),
+                Ruling::AllLegal(Phase::Playing),
+                "{initial}, {resumer:?} resumed: seven plies"
+            );
+            assert_eq!(
+                replay(&mut g, &steps[7..8]),
+                Ruling::AllLegal(Phase::Ended(Ending::NoResult)),
+                "{initial}, {resumer:?} resumed: the third occurrence of the resumed situation"
+            );
+        }
+    }
+}
+
+/// The triple ko of docs/variants.md 4.2 and its six-ply cycle.
 const TRIPLE_KO: &str = "
     . . . . . . .
     X X X X X X X
@@ -431,7 +493,7 @@ fn initial_position_acts_on_the_long_cycle_count_decisions_12() {
 }
 
 fn new_zealand_ignores_the_initial_position_decisions_13() {
-    // DECISIONS.md 13: "the position as it was after any of that player's previous moves"; the
+    // docs/decisions.md 13: "the position as it was after any of that player's previous moves"; the
     // initial position follows no move. A one-stone self-capture right after White's pass
     // recreates the initial situation: legal under new-zealand, refused when entry 0 counts.
     let diagram = "
@@ -483,7 +545,7 @@ fn agreement_ends_at_once_outside_ing_variants_3_e() {
 // ---- Untested clauses (issue 8, "Untested clauses to pin") ----------------------------------
 
 fn an_ing_pass_cools_the_hot_stones_variants_3_a() {
-    // Rule H: "HOT := ∅ after any other play, or a pass" (VARIANTS.md 3.a; seed 000 "before
+    // Rule H: "HOT := ∅ after any other play, or a pass" (docs/variants.md 3.a; seed 000 "before
     // some other board play or a pass has been made"). Two ko captures of the triple ko make
     // both capturing stones hot; Black's pass cools them, so White may take Black's stone.
     let mut g = game(&variant("ing-1996"), TRIPLE_KO, Black);
@@ -530,7 +592,7 @@ fn an_ing_pass_cools_the_hot_stones_variants_3_a() {
 
 fn ing_one_stone_suicide_is_the_second_pass_of_a_stop_seed_000() {
     // Seed 000: "a self-capture removing only the stone just played is equivalent to a pass";
-    // VARIANTS.md 3.a: it counts toward the pass count, here as the pass that answers a pass.
+    // docs/variants.md 3.a: it counts toward the pass count, here as the pass that answers a pass.
     let diagram = "
         . O .
         O O O
@@ -706,6 +768,10 @@ pub const CASES: &[(&str, fn())] = &[
     (
         "corrected::initial_position_acts_on_the_long_cycle_count_decisions_12",
         initial_position_acts_on_the_long_cycle_count_decisions_12,
+    ),
+    (
+        "corrected::the_resumed_count_starts_counted_whatever_the_initial_position_decisions_12",
+        the_resumed_count_starts_counted_whatever_the_initial_position_decisions_12,
     ),
     (
         "corrected::new_zealand_ignores_the_initial_position_decisions_13",

@@ -78,12 +78,13 @@ impl Cycle {
         board
     }
 
-    /// Plays the cycle in every orientation under the twelve variants of DECISIONS.md:
+    /// Plays the cycle in every orientation under the twelve variants of docs/decisions.md:
     /// refused at the last play by positional superko (`chinese-1988`, `chinese-kgs`,
     /// `egf-sir`, `tromp-taylor`) and by AGA's situational superko, because the setup is entry 0
-    /// of the repetition history (DECISIONS.md 7); legal under New Zealand's, which ignores the
-    /// initial position (DECISIONS.md 13), under simple ko, and under Ing's rules (VARIANTS.md
-    /// 3.a: the recurrence only records a Rule D ban), where it recreates the setup board.
+    /// of the repetition history (docs/decisions.md 7); legal under New Zealand's, which ignores
+    /// the initial position (docs/decisions.md 13), under simple ko, and under Ing's rules
+    /// (docs/variants.md 3.a: the recurrence only records a Rule D ban), where it recreates the
+    /// setup board.
     fn check(&self, source: &str) {
         let last = self.steps.len();
         let psk = Ruling::Refused {
@@ -198,7 +199,7 @@ fn a_capture_of_two_strings_on_opposite_sides_of_the_point_recreating_the_setup_
 }
 
 /// The one point of a 1x1 board has no neighbour at all, so a stone there has no liberty: the
-/// play is a self-capture (VARIANTS.md 4.9), not the lone stone without stone neighbours that
+/// play is a self-capture (docs/variants.md 4.9), not the lone stone without stone neighbours that
 /// a shortcut may place without string work. Found by the harness's survey (seed 6001377,
 /// 1 December 2026): the engine's `Position::play` returned early for a stone with no stone
 /// neighbour and left it on the board with no liberty, where the interpreter removed it.
@@ -210,7 +211,7 @@ fn a_play_on_a_1x1_board_is_a_self_capture_variants_4_9() {
         reason: Illegal::Suicide,
     };
     // The board after the self-capture is the empty start again: entry 0 for positional
-    // superko (DECISIONS.md 7), not for New Zealand's (DECISIONS.md 13).
+    // superko (docs/decisions.md 7), not for New Zealand's (docs/decisions.md 13).
     let psk = Ruling::Refused {
         ply: 1,
         reason: Illegal::PositionalSuperko { repeats: 0 },
@@ -263,7 +264,7 @@ fn a_play_on_a_1x1_board_is_a_self_capture_variants_4_9() {
 }
 
 /// Ing rule H (seed 000: "No hot stone may be captured before some other board play or a pass
-/// has been made"; VARIANTS.md 3.a) forbids removing a hot stone, by capture or by
+/// has been made"; docs/variants.md 3.a) forbids removing a hot stone, by capture or by
 /// self-capture, and nothing else: a play that joins the player's own hot stone and captures
 /// nothing is legal. In a triple ko Black's ko capture stays hot while White ko-captures in
 /// the second ko (its stones are still on the board), so Black is to move with a hot stone of

@@ -1,5 +1,5 @@
 //! The rule cases both referees must pass: the clause cases of the interpreter's suite, every
-//! position of VARIANTS.md section 4, and the perft data files, written once against the
+//! position of docs/variants.md section 4, and the perft data files, written once against the
 //! [`weiqi_core::Referee`] trait and run on whatever a factory builds (issue 11: "one case
 //! corpus runs against both referees").
 //!

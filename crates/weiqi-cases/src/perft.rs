@@ -1,4 +1,4 @@
-//! Perft (CONVENTIONS.md 21): the counts of the shared data files `perft/*.txt`, recomputed
+//! Perft (docs/style.md 21): the counts of the shared data files `perft/*.txt`, recomputed
 //! through the Referee trait alone (a node's game is rebuilt by replaying its path, since a
 //! `dyn Referee` cannot be cloned).
 

@@ -1,4 +1,4 @@
-//! Every position of VARIANTS.md section 4 that has a diagram, played under every one of the
+//! Every position of docs/variants.md section 4 that has a diagram, played under every one of the
 //! twelve built-in variants, with the ruling of that section's table (and, for the rule a
 //! table names that no built-in variant uses, under a one-line custom variation).
 
@@ -18,14 +18,14 @@ fn check(source: &str, rules: &Ruleset, diagram: &str, steps: &[Step], expected:
     assert_eq!(&got, expected, "{source} under {}", rules.id);
 }
 
-/// Checks a table that gives a ruling for each of the twelve variants of DECISIONS.md, and
+/// Checks a table that gives a ruling for each of the twelve variants of docs/decisions.md, and
 /// asserts it covers them all (a variant added to `spec/` is ruled by the rulings corpus).
 fn check_table(source: &str, diagram: &str, steps: &[Step], table: &[(&str, Ruling)]) {
     let mut ids: Vec<&str> = table.iter().map(|(id, _)| *id).collect();
     ids.sort_unstable();
     assert_eq!(
         ids, DECISIONS_IDS,
-        "{source}: the table must cover the twelve variants of DECISIONS.md"
+        "{source}: the table must cover the twelve variants of docs/decisions.md"
     );
     for (id, expected) in table {
         check(source, &variant(id), diagram, steps, expected);
@@ -39,7 +39,7 @@ fn refused(ply: usize, reason: Illegal) -> Ruling {
 const PLAYING: Ruling = Ruling::AllLegal(Phase::Playing);
 
 /// The natural situational superko variation (no built-in variant uses it): AGA with the
-/// reading of its author (VARIANTS.md 2.8, DECISIONS.md 6 "a value of the same key").
+/// reading of its author (docs/variants.md 2.8, docs/decisions.md 6 "a value of the same key").
 fn nssk() -> Ruleset {
     custom(
         "aga-nssk",
@@ -68,7 +68,7 @@ fn basic_ko_and_the_nssk_pass_quirk_variants_4_1() {
         },
     );
     check_table(
-        "VARIANTS.md 4.1",
+        "docs/variants.md 4.1",
         BASIC_KO,
         &steps,
         &[
@@ -88,7 +88,7 @@ fn basic_ko_and_the_nssk_pass_quirk_variants_4_1() {
     );
     // NSSK: legal, White never created that board with a board play.
     check(
-        "VARIANTS.md 4.1 (NSSK)",
+        "docs/variants.md 4.1 (NSSK)",
         &nssk(),
         BASIC_KO,
         &steps,
@@ -102,7 +102,7 @@ fn basic_ko_recapture_after_a_threat_exchange_is_legal_everywhere_variants_4_1()
     let steps = [b(1, 2), w(2, 3), b(4, 0), w(1, 1)];
     for id in all_ids() {
         check(
-            "VARIANTS.md 4.1 (after a threat)",
+            "docs/variants.md 4.1 (after a threat)",
             &variant(id),
             BASIC_KO,
             &steps,
@@ -133,14 +133,14 @@ fn triple_ko_variants_4_2() {
         },
     );
     // Simple ko: all legal; the third occurrence of the start ends the game (J89 Art. 12,
-    // DECISIONS.md 12): no result, Korean draw.
+    // docs/decisions.md 12): no result, Korean draw.
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
-    // New Zealand ignores the initial position (DECISIONS.md 13, it follows no move): the first
-    // forbidden play recreates the position after White's first move.
+    // New Zealand ignores the initial position (docs/decisions.md 13, it follows no move): the
+    // first forbidden play recreates the position after White's first move.
     let nz = refused(7, Illegal::SituationalSuperko { repeats: 1 });
     let draw = Ruling::AllLegal(Phase::Ended(Ending::Draw));
     check_table(
-        "VARIANTS.md 4.2",
+        "docs/variants.md 4.2",
         TRIPLE_KO,
         &steps,
         &[
@@ -161,7 +161,7 @@ fn triple_ko_variants_4_2() {
     // NSSK: ply 6 legal (the start board was not created by a White play), ply 7 banned.
     let nssk_ruling = refused(7, Illegal::NaturalSituationalSuperko { repeats: 1 });
     check(
-        "VARIANTS.md 4.2 (NSSK)",
+        "docs/variants.md 4.2 (NSSK)",
         &nssk(),
         TRIPLE_KO,
         &steps,
@@ -181,7 +181,7 @@ fn triple_ko_long_cycle_needs_the_third_occurrence_j89_art_12() {
         Ruling::AllLegal(Phase::Ended(Ending::NoResult))
     );
     assert_eq!(g.result(), Some(weiqi_core::GameResult::NoResult));
-    // A pass in between restarts the count (DECISIONS.md 12: "with no pass in between"): the
+    // A pass in between restarts the count (docs/decisions.md 12: "with no pass in between"): the
     // start occurred twice before the passes; after them, the state the pass left is the first
     // occurrence, and the game ends only at the third one after it.
     let mut g = game(&variant("japanese-1989"), TRIPLE_KO, Black);
@@ -218,7 +218,7 @@ fn sending_two_returning_one_variants_4_3() {
     let ssk = refused(5, Illegal::SituationalSuperko { repeats: 1 });
     let ing = refused(5, Illegal::CycleRestart { started: 1 });
     check_table(
-        "VARIANTS.md 4.3",
+        "docs/variants.md 4.3",
         SEND_TWO,
         &steps,
         &[
@@ -237,7 +237,7 @@ fn sending_two_returning_one_variants_4_3() {
         ],
     );
     check(
-        "VARIANTS.md 4.3 (NSSK)",
+        "docs/variants.md 4.3 (NSSK)",
         &nssk(),
         SEND_TWO,
         &steps,
@@ -248,7 +248,7 @@ fn sending_two_returning_one_variants_4_3() {
 fn sending_two_returning_one_costs_the_sender_variants_4_3() {
     // "Per cycle White gains 2 prisoners, Black 1." The second cycle brings the start back a
     // third time, which ends the game under J89 (the pass does not restart the count:
-    // DECISIONS.md 12 revised, issue 8 item 5).
+    // docs/decisions.md 12 revised, issue 8 item 5).
     let mut g = game(&variant("japanese-1989"), SEND_TWO, Black);
     let cycle = [b(0, 0), w(0, 2), b(0, 1), pass(White)];
     assert_eq!(replay(&mut g, &cycle), PLAYING);
@@ -279,10 +279,10 @@ fn eternal_life_variants_4_4() {
         },
     );
     let void = Ruling::AllLegal(Phase::Ended(Ending::NoResult));
-    // New Zealand ignores the initial position (DECISIONS.md 13).
+    // New Zealand ignores the initial position (docs/decisions.md 13).
     let nz = refused(5, Illegal::SituationalSuperko { repeats: 1 });
     check_table(
-        "VARIANTS.md 4.4",
+        "docs/variants.md 4.4",
         ETERNAL_LIFE,
         &steps,
         &[
@@ -301,7 +301,7 @@ fn eternal_life_variants_4_4() {
         ],
     );
     check(
-        "VARIANTS.md 4.4 (NSSK)",
+        "docs/variants.md 4.4 (NSSK)",
         &nssk(),
         ETERNAL_LIFE,
         &steps,
@@ -330,7 +330,7 @@ fn bent_four_stand_in_variants_4_7() {
     );
     let ko = refused(2, Illegal::Ko);
     check_table(
-        "VARIANTS.md 4.7",
+        "docs/variants.md 4.7",
         BENT_FOUR,
         &steps,
         &[
@@ -348,13 +348,13 @@ fn bent_four_stand_in_variants_4_7() {
             ("tromp-taylor", psk),
         ],
     );
-    // New Zealand ignores the initial position (DECISIONS.md 13): the diagram is entry 0, so
+    // New Zealand ignores the initial position (docs/decisions.md 13): the diagram is entry 0, so
     // the recapture above is legal; once the position follows a move it is refused.
     let mut g = game(&variant("new-zealand"), BENT_FOUR, Black);
     assert_eq!(
         replay(&mut g, &[b(2, 4), pass(White), b(0, 2), w(0, 3)]),
         refused(4, Illegal::SituationalSuperko { repeats: 2 }),
-        "VARIANTS.md 4.7 under new-zealand, after a move"
+        "docs/variants.md 4.7 under new-zealand, after a move"
     );
     // If White does not find a threat, Black captures the corner group next move.
     let capture = [b(0, 2), pass(White), b(0, 0)];
@@ -363,10 +363,10 @@ fn bent_four_stand_in_variants_4_7() {
         assert_eq!(
             replay(&mut g, &capture),
             PLAYING,
-            "VARIANTS.md 4.7 under {id}"
+            "docs/variants.md 4.7 under {id}"
         );
-        assert_eq!(g.prisoners().black, 5, "VARIANTS.md 4.7 under {id}");
-        assert_eq!(g.board().count(White), 0, "VARIANTS.md 4.7 under {id}");
+        assert_eq!(g.prisoners().black, 5, "docs/variants.md 4.7 under {id}");
+        assert_eq!(g.board().count(White), 0, "docs/variants.md 4.7 under {id}");
     }
 }
 
@@ -385,7 +385,7 @@ fn snapback_is_legal_under_every_variant_variants_4_8() {
         assert_eq!(
             replay(&mut g, &steps),
             PLAYING,
-            "VARIANTS.md 4.8 under {id}"
+            "docs/variants.md 4.8 under {id}"
         );
         assert_eq!(
             g.prisoners(),
@@ -432,7 +432,7 @@ fn check_suicide(source: &str, id: &str, at: Point, expected: &SuicideRuling) {
     };
     assert_eq!(&got, expected, "{source} under {id}");
     if let SuicideRuling::Accepted { self_captured, .. } = got {
-        // Self-captured stones are credited to the opponent (VARIANTS.md 3.0, 3.d).
+        // Self-captured stones are credited to the opponent (docs/variants.md 3.0, 3.d).
         assert_eq!(
             g.prisoners().white as usize,
             self_captured,
@@ -500,7 +500,7 @@ fn suicide_legality_vectors_variants_4_9() {
         ids.sort_unstable();
         assert_eq!(ids, DECISIONS_IDS);
         for (id, expected) in table.iter() {
-            check_suicide("VARIANTS.md 4.9", id, at, expected);
+            check_suicide("docs/variants.md 4.9", id, at, expected);
         }
     }
 }

@@ -24,10 +24,10 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use weiqi_sgf::{Record, SgfError, SgfErrorKind};
 
-use crate::limits::{EXIT_DIVERGED, EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
-use crate::replay::read_error;
+use crate::error::{CliError, emit};
 use crate::summary::{Kind, Tally};
-use crate::{CliError, emit};
+use weiqi_record::replay::read_error;
+use weiqi_record::{EXIT_DIVERGED, EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, Limits};
 
 /// The flags of every command that takes many files.
 #[derive(Debug, Clone, Default, Args)]
@@ -101,7 +101,8 @@ pub(crate) fn is_sgf(name: &std::ffi::OsStr) -> bool {
 /// The inputs of the arguments, in order: `-` is standard input, a directory gives its
 /// `*.sgf` files (any case) recursively in name order (symbolic links to files are followed,
 /// to directories not, so the walk ends), anything else is a file (whatever its name: an
-/// argument that does not exist is reported unreadable in its place).
+/// argument that does not exist is reported unreadable in its place, and so is a directory
+/// with no `*.sgf` file below it).
 pub(crate) fn list(args: &[String]) -> Vec<Input> {
     let mut out = Vec::new();
     for arg in args {
@@ -109,7 +110,16 @@ pub(crate) fn list(args: &[String]) -> Vec<Input> {
         if arg == "-" {
             out.push(Input::Stdin);
         } else if path.is_dir() {
+            let before = out.len();
             walk(path, &mut out);
+            if out.len() == before {
+                // A wrong folder in a script must not pass as "0 files, 0 games" (issue 29
+                // item 5): it is an unreadable input in its place, and the exit code says so.
+                out.push(Input::Unlisted(
+                    path.to_path_buf(),
+                    "no *.sgf file below this folder".to_owned(),
+                ));
+            }
         } else {
             out.push(Input::File(path.to_path_buf()));
         }
@@ -198,7 +208,7 @@ pub(crate) fn error_kind(kind: &SgfErrorKind) -> &'static str {
         SgfErrorKind::Io { .. } => "io",
         SgfErrorKind::TooManyNodes { .. } => "too-many-nodes",
         SgfErrorKind::UnclosedValue => "unclosed-value",
-        SgfErrorKind::UnclosedTree => "unclosed-tree",
+        SgfErrorKind::UnclosedTree { .. } => "unclosed-tree",
         SgfErrorKind::UnmatchedClose => "unmatched-close",
         SgfErrorKind::Syntax { .. } => "syntax",
         SgfErrorKind::NoGame => "no-game",
@@ -415,7 +425,14 @@ fn rule_games(
 ) -> Vec<Done> {
     let found = match found {
         Ok(found) => found,
-        Err(e) => return vec![failed(name, None, error_kind(&e.kind), &read_error(e).0)],
+        Err(e) => {
+            return vec![failed(
+                name,
+                None,
+                error_kind(&e.kind),
+                read_error(e).message(),
+            )];
+        }
     };
     let count = found.len();
     // The games of a collection on every thread too (a file of ten thousand games is one
@@ -426,7 +443,7 @@ fn rule_games(
         .map(|(i, game)| {
             let index = Some((i + 1, count));
             match game {
-                Err(e) => failed(name, index, error_kind(&e.kind), &read_error(e).0),
+                Err(e) => failed(name, index, error_kind(&e.kind), read_error(e).message()),
                 Ok(record) => match rule.game(name, &record) {
                     Ok(ruled) => finish(name, index, ruled),
                     Err(e) => failed(name, index, "cannot-rule", &e.0),
@@ -495,7 +512,11 @@ fn failed(name: &str, index: Option<(usize, usize)>, kind: &str, message: &str) 
         games: usize::from(index.is_some()),
         ..Tally::default()
     };
-    tally.unreadable.insert(kind.to_owned(), 1);
+    if index.is_some() {
+        tally.unreadable.insert(kind.to_owned(), 1);
+    } else {
+        tally.unreadable_files.insert(kind.to_owned(), 1);
+    }
     Done {
         code: EXIT_ERROR,
         line: format!("{}: error ({kind}): {message}", label(name, index)),

@@ -14,12 +14,16 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use weiqi_sgf::Record;
 
+use weiqi_record::check::{CheckOptions, check_record};
+use weiqi_record::rules::load;
+use weiqi_record::score::{ScoreOptions, score_record};
+use weiqi_record::{EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Limits, Which};
+
 use crate::batch::{self, Json, Ruled};
-use crate::limits::{EXIT_ERROR, EXIT_ILLEGAL, EXIT_OK, Limits};
-use crate::referee::Which;
+use crate::error::{CliError, emit};
 use crate::rulers::parse;
+use crate::score::GNUGO;
 use crate::summary::{Kind, Tally};
-use crate::{CliError, check, emit, rules_cmd, score};
 
 /// `weiqi diff`.
 pub(crate) struct DiffRule<'a> {
@@ -69,7 +73,7 @@ impl<'a> DiffRule<'a> {
         }
         let variants = given
             .into_iter()
-            .map(|g| rules_cmd::load(&g, &limits).map(|r| (g, r.id)))
+            .map(|g| load(&g, &limits).map(|r| (g, r.id)))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(DiffRule {
             variants,
@@ -90,45 +94,37 @@ impl<'a> DiffRule<'a> {
             score: None,
             error: None,
         };
-        let options = score::Options {
-            game: name,
+        let options = ScoreOptions {
             rules: Some(given),
             komi: None,
             dead: self.dead,
-            write: None,
-            force: false,
-            marks: score::Marks::Keep,
-            svg: None,
-            json: true,
             limits: self.limits,
             strict: self.strict,
             which: Which::Engine,
             both: false,
+            judge: Some(GNUGO),
         };
-        let mut buf = Vec::new();
-        let ruled = score::run_record(&options, record, &mut buf).and_then(|code| {
-            row.code = code;
-            let v = parse(&buf)?;
+        let ruled = (|| -> Result<(), CliError> {
+            let scored = score_record(name, record, &options)?;
+            row.code = scored.exit_code();
+            let v = parse(scored.output(true)?.as_bytes())?;
             if v.get("moves").is_some() {
                 // Not scored (an illegal move): `score` printed the `check` object.
                 row.check = Some(v);
                 return Ok(());
             }
             row.score = Some(v);
-            let mut buf = Vec::new();
-            check::run_record(
-                name,
-                record,
-                Some(given),
-                self.strict,
-                true,
-                &self.limits,
-                (Which::Engine, false),
-                &mut buf,
-            )?;
-            row.check = Some(parse(&buf)?);
+            let options = CheckOptions {
+                rules: Some(given),
+                strict: self.strict,
+                limits: self.limits,
+                which: Which::Engine,
+                both: false,
+            };
+            let checked = check_record(name, record, &options)?;
+            row.check = Some(parse(checked.output(true)?.as_bytes())?);
             Ok(())
-        });
+        })();
         if let Err(e) = ruled {
             row.code = EXIT_ERROR;
             row.error = Some(e.0);
@@ -464,8 +460,9 @@ impl batch::Rule for DiffRule<'_> {
             format!("{n} variants agree")
         } else {
             tally.differ = 1;
+            // By the heading the table and the game's line use, not the JSON field.
             for c in &differing {
-                tally.differing.insert(c.key.clone(), 1);
+                tally.differing.insert(c.header.clone(), 1);
             }
             let headers: Vec<&str> = differing.iter().map(|c| c.header.as_str()).collect();
             format!("{n} variants differ in {}", headers.join(", "))

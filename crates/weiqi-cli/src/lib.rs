@@ -1,4 +1,7 @@
-//! The `weiqi` command line, as a library so that tests can run it in-process.
+//! The `weiqi` command line, as a library so that tests can run it in-process. It parses the
+//! arguments, prints and orchestrates; the rulings are `weiqi-record`'s (`check`, `score`, the
+//! dead stones, the JSON objects) and GTP is `weiqi-gtp`'s. A program that wants the logic
+//! depends on those crates, or on the facade `weiqi`, never on this one.
 //!
 //! - `weiqi rules list | show | lint | diff`: the rule variants (built-in or spec files).
 //! - `weiqi check GAME.sgf`: replays the main line of a record and rules on every move.
@@ -12,7 +15,7 @@
 //! - `weiqi gtp`: a GTP version 2 engine on standard input and output that keeps the game
 //!   under the variant (a rules engine: `genmove` plays random legal moves).
 //! - `weiqi referee --black CMD --white CMD`: plays two GTP programs against each other under
-//!   the variant, one SGF record per game and a summary table (the `arbiter` module).
+//!   the variant, one SGF record per game and a summary table (`weiqi_gtp::arbiter`).
 //!
 //! `check` and `score` rule with the engine; `--interpreter` selects the literal interpreter
 //! (the oracle), and so does `--budget` (a bound on interpreter work: the engine is bounded by
@@ -21,8 +24,9 @@
 //! Exit codes: 0 success (all moves legal, the game scored, no lint problem); 1 a move is
 //! illegal (`check`, `score`) or a spec file has problems (`rules lint`); 2 unreadable input,
 //! a limit exceeded, a bad `--rules` or a usage error; 3 the engine and the interpreter
-//! disagree (`--both`); 4 inconclusive (the `--budget` ran out before a ruling). The limits and their flags are in the `limits` module and the README. The
-//! JSON output is described in `JSON.md`.
+//! disagree (`--both`); 4 inconclusive (the `--budget` ran out before a ruling). The limits
+//! and their flags are in `weiqi_record::limits` and the README. The JSON output is described
+//! in `JSON.md`.
 //!
 //! ```
 //! let mut out = Vec::new();
@@ -34,23 +38,15 @@
 //! ```
 #![deny(missing_docs)]
 
-mod arbiter;
 mod batch;
-mod check;
-pub mod dead;
-mod diagram;
 mod diff;
-pub mod gtp;
-mod limits;
+mod error;
+mod files;
 mod perft;
-mod referee;
-mod replay;
 mod rulers;
 mod rules_cmd;
-pub mod rulings;
 mod rulings_diff;
 mod score;
-mod sgf_out;
 mod summary;
 mod svg;
 
@@ -58,25 +54,14 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use clap::{Parser, Subcommand};
+use weiqi_record::check::CheckOptions;
+use weiqi_record::score::ScoreOptions;
+use weiqi_record::{Limits, Which};
 
-pub use limits::{EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, MAX_PROBLEMS};
-
-/// The default variant when neither `--rules` nor the record's `RU` chooses one. Japanese 1989
-/// is what KGS assumes for a record without rules and the most common rules of published
-/// records.
-pub const DEFAULT_RULES: &str = "japanese-1989";
-
-/// An error that stops a command: printed on stderr, exit code 2.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliError(pub String);
-
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CliError {}
+pub use error::CliError;
+pub use weiqi_record::{
+    DEFAULT_RULES, EXIT_ERROR, EXIT_ILLEGAL, EXIT_INCONCLUSIVE, EXIT_OK, MAX_PROBLEMS,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -107,7 +92,7 @@ struct Cli {
     /// Refuse what is otherwise read with a note: the habits of real records (FF[3] values,
     /// setup after the first move, omitted passes, which are then `wrong-turn`, handicap
     /// stones written as moves, an unreadable komi, ...) and a board size the variant's text
-    /// does not prescribe (DECISIONS.md 24, 25).
+    /// does not prescribe (docs/decisions.md 24, 25).
     #[arg(long, global = true)]
     strict: bool,
     #[command(subcommand)]
@@ -119,7 +104,7 @@ enum Command {
     /// The rule variants: list, show, lint and diff.
     Rules {
         #[command(subcommand)]
-        command: RulesCommand,
+        command: rules_cmd::RulesCommand,
     },
     /// Replay the main line of a game record and rule on every move.
     #[command(
@@ -206,7 +191,7 @@ enum Command {
             requires = "write",
             default_value = "keep"
         )]
-        marks: score::Marks,
+        marks: score::MarksArg,
         /// Rule with the literal interpreter (the oracle) instead of the engine.
         #[arg(long, conflicts_with = "both")]
         interpreter: bool,
@@ -359,46 +344,6 @@ enum Command {
     },
 }
 
-#[derive(Debug, Subcommand)]
-enum RulesCommand {
-    /// The built-in variants: id, name and summary.
-    List,
-    /// One variant resolved (every key, `extends` applied), as TOML or JSON.
-    Show {
-        /// A built-in id or the path of a spec file.
-        variant: String,
-        /// Print JSON instead of TOML.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Check spec files and report every problem of every file (exit code 1 if any).
-    Lint {
-        /// The spec files (they may extend each other and the built-in variants).
-        #[arg(required = true)]
-        files: Vec<std::path::PathBuf>,
-    },
-    /// The keys on which two variants differ; with `--rulings`, the rulings of the corpus on
-    /// which they differ.
-    Diff {
-        /// A built-in id or the path of a spec file.
-        a: String,
-        /// A built-in id or the path of a spec file.
-        b: String,
-        /// Instead of the keys, the cases of the rulings corpus the two variants rule
-        /// differently, one line each (`case: A's ruling | B's ruling`).
-        #[arg(long)]
-        rulings: bool,
-        /// The rulings corpus folder (`<axis>/<name>.sgf` files).
-        #[arg(
-            long,
-            value_name = "DIR",
-            default_value = "rulings",
-            requires = "rulings"
-        )]
-        corpus: std::path::PathBuf,
-    },
-}
-
 /// Runs the command line `args` (the program name first), writing to `out` and `err`; returns
 /// the exit code.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
@@ -419,7 +364,7 @@ where
             return code;
         }
     };
-    let mut limits = limits::Limits::default();
+    let mut limits = Limits::default();
     if let Some(b) = cli.max_bytes {
         limits.sgf.bytes = b;
         limits.spec_bytes = b;
@@ -445,16 +390,19 @@ where
             svg,
             move_number,
         } => {
-            let limits = limits::Limits {
+            let limits = Limits {
                 budget: *budget,
                 ..limits
             };
             let rule = rulers::CheckRule {
-                rules: cli.rules.as_deref(),
-                strict: cli.strict,
+                options: CheckOptions {
+                    rules: cli.rules.as_deref(),
+                    strict: cli.strict,
+                    limits,
+                    which: Which::from_flags(*interpreter, *budget),
+                    both: *both,
+                },
                 json: *json,
-                limits,
-                referees: (referee::Which::from_flags(*interpreter, *budget), *both),
                 svg: svg.as_deref(),
                 number: *move_number,
             };
@@ -481,22 +429,24 @@ where
         } => batch::run(
             &rulers::ScoreRule {
                 options: score::Options {
-                    game: "",
-                    rules: cli.rules.as_deref(),
-                    komi: komi.as_deref(),
-                    dead: dead.as_deref(),
+                    score: ScoreOptions {
+                        rules: cli.rules.as_deref(),
+                        komi: komi.as_deref(),
+                        dead: dead.as_deref(),
+                        limits: Limits {
+                            budget: *budget,
+                            ..limits
+                        },
+                        strict: cli.strict,
+                        which: Which::from_flags(*interpreter, *budget),
+                        both: *both,
+                        judge: Some(score::GNUGO),
+                    },
                     write: write.as_deref(),
                     force: *force,
                     marks: *marks,
                     svg: svg.as_deref(),
                     json: *json,
-                    limits: limits::Limits {
-                        budget: *budget,
-                        ..limits
-                    },
-                    strict: cli.strict,
-                    which: referee::Which::from_flags(*interpreter, *budget),
-                    both: *both,
                 },
             },
             game,
@@ -541,8 +491,8 @@ where
             sgf_dir,
             move_time,
             json,
-        } => arbiter::run(
-            &arbiter::Options {
+        } => weiqi_gtp::arbiter::run(
+            &weiqi_gtp::arbiter::Options {
                 black,
                 white,
                 rules: cli.rules.as_deref(),
@@ -557,7 +507,8 @@ where
             },
             out,
             err,
-        ),
+        )
+        .map_err(CliError::from),
         Command::Perft {
             size,
             position,
@@ -571,19 +522,20 @@ where
                 position: position.as_deref(),
                 to_move: *to_move,
                 depth: *depth,
-                which: referee::Which::from_flags(*interpreter, None),
+                which: Which::from_flags(*interpreter, None),
             },
             &limits,
             out,
         ),
-        Command::Gtp { seed } => gtp::server::run(
+        Command::Gtp { seed } => weiqi_gtp::server::run(
             cli.rules.as_deref(),
             *seed,
             cli.strict,
             &limits,
             &mut std::io::stdin().lock(),
             out,
-        ),
+        )
+        .map_err(CliError::from),
     };
     match result {
         Ok(code) => code,
@@ -601,66 +553,44 @@ where
 /// (the `check_score` fuzz target drives it). Returns the exit code and the output, stdout then
 /// stderr.
 pub fn rule_bytes(bytes: &[u8], score: bool, budget: Option<u64>) -> (i32, String) {
-    let limits = limits::Limits {
+    let limits = Limits {
         budget,
-        ..limits::Limits::default()
+        ..Limits::default()
     };
     let name = "input.sgf";
-    let mut out = Vec::new();
     let options = weiqi_sgf::ReadOptions {
         strict: false,
         limits: limits.sgf,
     };
+    let which = Which::from_flags(false, budget);
     let result = weiqi_sgf::parse_with(name, bytes, options)
-        .map_err(|e| CliError(e.to_string()))
+        .map_err(|e| weiqi_record::Error::new(e.to_string()))
         .and_then(|record| {
             if score {
-                let options = score::Options {
-                    game: name,
-                    rules: None,
-                    komi: None,
-                    dead: None,
-                    write: None,
-                    force: false,
-                    marks: score::Marks::Keep,
-                    svg: None,
-                    json: true,
+                let options = ScoreOptions {
                     limits,
-                    strict: false,
-                    which: referee::Which::from_flags(false, budget),
-                    both: false,
+                    which,
+                    ..ScoreOptions::default()
                 };
-                score::run_record(&options, &record, &mut out)
+                let scored = weiqi_record::score::score_record(name, &record, &options)?;
+                Ok((scored.exit_code(), scored.output(true)?))
             } else {
-                check::run_record(
-                    name,
-                    &record,
-                    None,
-                    false,
-                    true,
-                    &limits,
-                    (referee::Which::from_flags(false, budget), false),
-                    &mut out,
-                )
+                let options = CheckOptions {
+                    limits,
+                    which,
+                    ..CheckOptions::default()
+                };
+                let checked = weiqi_record::check::check_record(name, &record, &options)?;
+                Ok((checked.exit_code(), checked.output(true)?))
             }
         });
-    let mut text = String::from_utf8_lossy(&out).into_owned();
     match result {
-        Ok(code) => (code, text),
-        Err(e) => {
-            text.push_str(&format!("error: {e}\n"));
-            (EXIT_ERROR, text)
-        }
+        Ok((code, text)) => (code, text),
+        Err(e) => (EXIT_ERROR, format!("error: {e}\n")),
     }
 }
 
 /// `B` or `W` (`--to-move`).
 fn parse_color(text: &str) -> Result<weiqi_core::Color, String> {
     weiqi_core::Color::from_letter(text).ok_or_else(|| format!("{text:?} is not B or W"))
-}
-
-/// Writes to `out`, turning an I/O failure into a [`CliError`].
-fn emit(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
-    out.write_all(text.as_bytes())
-        .map_err(|e| CliError(format!("cannot write the output: {e}")))
 }

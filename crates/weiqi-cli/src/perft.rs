@@ -1,5 +1,5 @@
 //! `weiqi perft`: the number of legal move sequences of each length up to a depth
-//! (CONVENTIONS.md 21), one line per depth in the format of the data files `perft/*.txt`
+//! (docs/style.md 21), one line per depth in the format of the data files `perft/*.txt`
 //! (`<variant> <W>x<H> <rows> <B|W> <depth> <count>`), by the engine or (`--interpreter`) the
 //! interpreter (issue 15 item 5).
 //!
@@ -14,9 +14,9 @@ use weiqi_engine::Engine;
 use weiqi_interpreter::Interpreter;
 use weiqi_interpreter::perft::PerftLine;
 
-use crate::limits::{EXIT_OK, Limits};
-use crate::referee::Which;
-use crate::{CliError, DEFAULT_RULES, emit, rules_cmd};
+use crate::error::{CliError, emit};
+use weiqi_record::rules::load;
+use weiqi_record::{DEFAULT_RULES, EXIT_OK, Limits, Which};
 
 /// What `weiqi perft` was asked.
 pub(crate) struct Request<'a> {
@@ -86,7 +86,7 @@ pub(crate) fn run(
     limits: &Limits,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let ruleset = rules_cmd::load(request.rules.unwrap_or(DEFAULT_RULES), limits)?;
+    let ruleset = load(request.rules.unwrap_or(DEFAULT_RULES), limits)?;
     let board = start_board(request)?;
     let setup = Setup::from_board(&board, request.to_move);
     let cannot = |e: String| CliError(format!("cannot start the game under {}: {e}", ruleset.id));

@@ -6,12 +6,13 @@ use std::io::Write;
 use serde_json::Value;
 use weiqi_sgf::Record;
 
+use weiqi_record::check::{self, CheckOptions, check_record};
+use weiqi_record::{EXIT_DIVERGED, replay};
+
 use crate::batch::{self, Json, Ruled};
-use crate::limits::{EXIT_DIVERGED, Limits};
-use crate::referee::Which;
-use crate::replay;
+use crate::error::{CliError, emit};
 use crate::summary::{self, CheckLine, Kind, Tally};
-use crate::{CliError, check, score};
+use crate::{score, svg};
 
 /// Reads back the `--json` output of a one-file command.
 pub(crate) fn parse(bytes: &[u8]) -> Result<Value, CliError> {
@@ -37,16 +38,10 @@ fn diverged(report: &[u8]) -> Ruled {
 
 /// `weiqi check`.
 pub(crate) struct CheckRule<'a> {
-    /// `--rules`.
-    pub(crate) rules: Option<&'a str>,
-    /// `--strict`.
-    pub(crate) strict: bool,
+    /// `--rules`, `--strict`, the limits (and the budget), the referee and `--both`.
+    pub(crate) options: CheckOptions<'a>,
     /// `--json`.
     pub(crate) json: bool,
-    /// The limits (and the budget).
-    pub(crate) limits: Limits,
-    /// The referee, and `--both`.
-    pub(crate) referees: (Which, bool),
     /// `--svg`: where to draw the position (one game only).
     pub(crate) svg: Option<&'a std::path::Path>,
     /// `--move N`: the move whose position `--svg` draws.
@@ -59,29 +54,22 @@ impl batch::Rule for CheckRule<'_> {
     }
 
     fn one(&self, name: &str, record: &Record, out: &mut dyn Write) -> Result<i32, CliError> {
-        let code = check::run_record(
-            name,
-            record,
-            self.rules,
-            self.strict,
-            self.json,
-            &self.limits,
-            self.referees,
-            out,
-        )?;
+        let checked = check_record(name, record, &self.options)?;
+        emit(out, &checked.output(self.json)?)?;
+        let o = &self.options;
         if let Some(path) = self.svg {
-            crate::svg::check_picture(&crate::svg::CheckRequest {
+            svg::check_picture(&svg::CheckRequest {
                 game: name,
                 record,
-                rules: self.rules,
-                strict: self.strict,
-                limits: &self.limits,
-                which: self.referees.0,
+                rules: o.rules,
+                strict: o.strict,
+                limits: &o.limits,
+                which: o.which,
                 svg: path,
                 number: self.number,
             })?;
         }
-        Ok(code)
+        Ok(checked.exit_code())
     }
 
     fn many(&self) -> Result<(), CliError> {
@@ -95,18 +83,19 @@ impl batch::Rule for CheckRule<'_> {
     }
 
     fn game(&self, name: &str, record: &Record) -> Result<Ruled, CliError> {
-        if !self.referees.1 {
-            // What `check::run_record` does without `--both`, the JSON object written on one
+        let o = &self.options;
+        if !o.both {
+            // What `check_record` does without `--both`, the JSON object written on one
             // line at once: a corpus is read at the disk's pace, not at that of a JSON round
             // trip (issue 15 item 6).
-            let chosen = replay::choose_rules(self.rules, record, &self.limits)?;
+            let chosen = replay::choose_rules(o.rules, record, &o.limits)?;
             let replay = replay::replay(
-                self.referees.0,
+                o.which,
                 record,
                 &chosen.ruleset,
                 None,
-                self.strict,
-                self.limits.budget,
+                o.strict,
+                o.limits.budget,
             )?;
             let last = replay.verdicts.last();
             let (line, tally) = CheckLine {
@@ -137,21 +126,13 @@ impl batch::Rule for CheckRule<'_> {
                 tally,
             });
         }
-        let mut buf = Vec::new();
-        let code = check::run_record(
-            name,
-            record,
-            self.rules,
-            self.strict,
-            true,
-            &self.limits,
-            self.referees,
-            &mut buf,
-        )?;
+        let checked = check_record(name, record, o)?;
+        let buf = checked.output(true)?;
+        let code = checked.exit_code();
         if code == EXIT_DIVERGED {
-            return Ok(diverged(&buf));
+            return Ok(diverged(buf.as_bytes()));
         }
-        let json = parse(&buf)?;
+        let json = parse(buf.as_bytes())?;
         let (line, tally) = summary::of_check(&json);
         Ok(Ruled {
             code,
@@ -164,7 +145,7 @@ impl batch::Rule for CheckRule<'_> {
 
 /// `weiqi score`.
 pub(crate) struct ScoreRule<'a> {
-    /// What was asked (its `game` is replaced by each game's name).
+    /// What was asked.
     pub(crate) options: score::Options<'a>,
 }
 
@@ -174,21 +155,16 @@ impl batch::Rule for ScoreRule<'_> {
     }
 
     fn one(&self, name: &str, record: &Record, out: &mut dyn Write) -> Result<i32, CliError> {
-        let options = score::Options {
-            game: name,
-            ..self.options
-        };
-        score::run_record(&options, record, out)
+        score::run_record(name, &self.options, record, out)
     }
 
     fn game(&self, name: &str, record: &Record) -> Result<Ruled, CliError> {
         let options = score::Options {
-            game: name,
             json: true,
             ..self.options
         };
         let mut buf = Vec::new();
-        let code = score::run_record(&options, record, &mut buf)?;
+        let code = score::run_record(name, &options, record, &mut buf)?;
         if code == EXIT_DIVERGED {
             return Ok(diverged(&buf));
         }

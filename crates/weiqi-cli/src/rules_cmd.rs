@@ -3,33 +3,55 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use weiqi_spec::{Ruleset, SpecErrors};
+use clap::Subcommand;
+use weiqi_record::Limits;
+use weiqi_record::limits::problems_text;
+use weiqi_record::rules::{load, spec_error};
 
-use crate::limits::{Limits, problems_text};
-use crate::{CliError, RulesCommand, emit};
+use crate::error::{CliError, emit};
+use crate::rulings_diff;
 
-/// Loads a built-in id or a spec file, as `--rules` and the `rules` commands take it.
-/// A name that is neither a built-in id nor an existing file may be an SGF rules name
-/// (`--rules AGA`, `--rules Japanese`: the names of `meta.sgf-names`, case-insensitive).
-pub(crate) fn load(id_or_path: &str, limits: &Limits) -> Result<Ruleset, CliError> {
-    let is_file = std::path::Path::new(id_or_path).exists();
-    if !is_file
-        && weiqi_spec::builtin(id_or_path).is_err()
-        && let Some(id) = weiqi_spec::id_for_sgf_name(id_or_path)
-    {
-        return weiqi_spec::builtin(id).map_err(|e| spec_error(id, &e, limits));
-    }
-    weiqi_spec::load_with(id_or_path, limits.spec_bytes)
-        .map_err(|e| spec_error(id_or_path, &e, limits))
+#[derive(Debug, Subcommand)]
+pub(crate) enum RulesCommand {
+    /// The built-in variants: id, name and summary.
+    List,
+    /// One variant resolved (every key, `extends` applied), as TOML or JSON.
+    Show {
+        /// A built-in id or the path of a spec file.
+        variant: String,
+        /// Print JSON instead of TOML.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check spec files and report every problem of every file (exit code 1 if any).
+    Lint {
+        /// The spec files (they may extend each other and the built-in variants).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
+    /// The keys on which two variants differ; with `--rulings`, the rulings of the corpus on
+    /// which they differ.
+    Diff {
+        /// A built-in id or the path of a spec file.
+        a: String,
+        /// A built-in id or the path of a spec file.
+        b: String,
+        /// Instead of the keys, the cases of the rulings corpus the two variants rule
+        /// differently, one line each (`case: A's ruling | B's ruling`).
+        #[arg(long)]
+        rulings: bool,
+        /// The rulings corpus folder (`<axis>/<name>.sgf` files).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "rulings",
+            requires = "rulings"
+        )]
+        corpus: std::path::PathBuf,
+    },
 }
 
-fn spec_error(what: &str, e: &SpecErrors, limits: &Limits) -> CliError {
-    CliError(format!(
-        "cannot load the rules {what:?}:\n{}",
-        problems_text(e, limits.problems)
-    ))
-}
-
+/// `weiqi rules ...`: writes the command's output to `out`; returns the exit code.
 pub(crate) fn run(
     command: &RulesCommand,
     rules_flag: Option<&str>,
@@ -95,25 +117,48 @@ pub(crate) fn run(
             b,
             rulings: true,
             corpus,
-        } => crate::rulings_diff::run(a, b, corpus, limits, out),
+        } => rulings_diff::run(a, b, corpus, limits, out),
         RulesCommand::Diff { a, b, .. } => {
             let (ra, rb) = (load(a, limits)?, load(b, limits)?);
-            let diffs = ra.diff(&rb);
+            // The rule keys first, then the descriptions (`meta.*`), which rule nothing: the
+            // exit code says whether the rules differ, as `weiqi diff`'s does.
+            let (meta, rules): (Vec<_>, Vec<_>) = ra
+                .diff(&rb)
+                .into_iter()
+                .partition(|d| d.key.starts_with("meta."));
             let mut text = String::new();
-            if diffs.is_empty() {
-                let _ = writeln!(text, "{} and {} agree on every key", ra.id, rb.id);
-            } else {
-                let width = ra.id.len().max(rb.id.len()) + 1;
-                for d in &diffs {
-                    let _ = writeln!(text, "{}", d.key);
-                    let _ = writeln!(text, "  {:<width$} {}", format!("{}:", ra.id), d.left);
-                    let _ = writeln!(text, "  {:<width$} {}", format!("{}:", rb.id), d.right);
-                }
-                let n = diffs.len();
-                let _ = writeln!(text, "{n} key{} differ", if n == 1 { "" } else { "s" });
+            let width = ra.id.len().max(rb.id.len()) + 1;
+            let show = |text: &mut String, d: &weiqi_spec::KeyDiff| {
+                let _ = writeln!(text, "{}", d.key);
+                let _ = writeln!(text, "  {:<width$} {}", format!("{}:", ra.id), d.left);
+                let _ = writeln!(text, "  {:<width$} {}", format!("{}:", rb.id), d.right);
+            };
+            for d in &rules {
+                show(&mut text, d);
             }
+            if !meta.is_empty() {
+                if !rules.is_empty() {
+                    text.push('\n');
+                }
+                let _ = writeln!(text, "descriptions (meta.*: no ruling depends on them):");
+                for d in &meta {
+                    show(&mut text, d);
+                }
+            }
+            let plural = |n: usize| if n == 1 { "key differs" } else { "keys differ" };
+            let summary = match (rules.len(), meta.len()) {
+                (0, 0) => format!("{} and {} agree on every key", ra.id, rb.id),
+                (0, m) => format!(
+                    "the same rules: no rule key differs ({m} description {})",
+                    plural(m)
+                ),
+                (n, 0) => format!("{n} rule {}", plural(n)),
+                (n, m) => format!("{n} rule {} ({m} description {})", plural(n), plural(m)),
+            };
+            let _ = writeln!(text, "{summary}");
+            let code = i32::from(!rules.is_empty());
             emit(out, &text)?;
-            Ok(0)
+            Ok(code)
         }
     }
 }

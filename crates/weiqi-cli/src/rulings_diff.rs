@@ -7,9 +7,11 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
-use crate::limits::Limits;
-use crate::rules_cmd::load;
-use crate::{CliError, emit, rulings};
+use weiqi_record::Limits;
+use weiqi_record::rules::load;
+use weiqi_record::rulings;
+
+use crate::error::{CliError, emit};
 
 pub(crate) fn run(
     a: &str,
@@ -38,5 +40,6 @@ pub(crate) fn run(
     }
     let _ = writeln!(text, "{} of {} cases differ", lines.len(), cases.len());
     emit(out, &text)?;
-    Ok(0)
+    // As `rules diff` and `weiqi diff`: 1 when the variants rule a case differently.
+    Ok(i32::from(!lines.is_empty()))
 }

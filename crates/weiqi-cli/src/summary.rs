@@ -33,8 +33,10 @@ pub(crate) struct Tally {
     pub(crate) illegal: BTreeMap<String, usize>,
     /// Games the budget ran out on.
     pub(crate) inconclusive: usize,
-    /// Files and games that could not be read or ruled, by error kind.
+    /// Games that could not be read or ruled, by error kind (each is one of `games`).
     pub(crate) unreadable: BTreeMap<String, usize>,
+    /// Files that could not be read at all, by error kind: a line each, and no game.
+    pub(crate) unreadable_files: BTreeMap<String, usize>,
     /// Games the engine and the interpreter rule differently (`--both`).
     pub(crate) diverged: usize,
     /// Scored games by winner: `B`, `W`, `draw`, `none` (`score`).
@@ -77,6 +79,7 @@ impl Tally {
         merge(&mut self.illegal, &other.illegal);
         self.inconclusive += other.inconclusive;
         merge(&mut self.unreadable, &other.unreadable);
+        merge(&mut self.unreadable_files, &other.unreadable_files);
         self.diverged += other.diverged;
         merge(&mut self.winners, &other.winners);
         self.differ += other.differ;
@@ -117,8 +120,25 @@ impl Tally {
         if self.inconclusive > 0 {
             let _ = writeln!(t, "  inconclusive: {}", plural(self.inconclusive, "game"));
         }
+        // Every game is in exactly one of the lines above and the unreadable games; a file
+        // that could not be read at all has a line but no game (issue 29 item 5).
         let unreadable: usize = self.unreadable.values().sum();
-        let _ = writeln!(t, "  unreadable: {unreadable}{}", by(&self.unreadable));
+        let _ = write!(
+            t,
+            "  unreadable: {}{}",
+            plural(unreadable, "game"),
+            by(&self.unreadable)
+        );
+        let files: usize = self.unreadable_files.values().sum();
+        if files > 0 {
+            let _ = write!(
+                t,
+                "; {} not read at all{}",
+                plural(files, "file"),
+                by(&self.unreadable_files)
+            );
+        }
+        t.push('\n');
         if kind == Kind::Score {
             let n = |k: &str| self.winners.get(k).copied().unwrap_or(0);
             let _ = writeln!(
@@ -245,7 +265,7 @@ mod tests {
         };
         all.add(&a);
         all.add(&b);
-        all.unreadable.insert("syntax".into(), 1);
+        all.unreadable_files.insert("syntax".into(), 1);
         let text = all.render(Kind::Score);
         assert!(text.starts_with("summary: 3 files, 2 games\n"), "{text}");
         assert!(text.contains("  scored: 1 game\n"), "{text}");
@@ -253,9 +273,52 @@ mod tests {
             text.contains("  an illegal move: 1 game (ko 1)\n"),
             "{text}"
         );
-        assert!(text.contains("  unreadable: 1 (syntax 1)\n"), "{text}");
+        assert!(
+            text.contains("  unreadable: 0 games; 1 file not read at all (syntax 1)\n"),
+            "{text}"
+        );
         assert!(
             text.contains("  results: B 0, W 1, draw 0, no result 0\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_games_of_a_summary_add_up_issue_29_item_5() {
+        // Issue 29 item 5: `2669 files, 2678 games` over lines that were 2,686: files that
+        // could not be read at all were counted as unreadable games.
+        let mut game = Tally {
+            games: 1,
+            ..Tally::default()
+        };
+        game.unreadable.insert("bad-value".into(), 1);
+        let mut file = Tally {
+            files: 1,
+            ..Tally::default()
+        };
+        file.unreadable_files.insert("syntax".into(), 1);
+        let (_, legal) = of_check(&serde_json::json!({"rules": "aga", "moves": [],
+            "status": "ended"}));
+        let mut all = Tally {
+            files: 2,
+            games: 1,
+            ..Tally::default()
+        };
+        for t in [&game, &file, &legal] {
+            all.add(t);
+        }
+        let illegal: usize = all.illegal.values().sum();
+        let unreadable: usize = all.unreadable.values().sum();
+        assert_eq!(
+            all.ok + illegal + unreadable + all.inconclusive + all.diverged,
+            all.games
+        );
+        let text = all.render(Kind::Check);
+        assert!(text.starts_with("summary: 3 files, 2 games\n"), "{text}");
+        assert!(
+            text.contains(
+                "  unreadable: 1 game (bad-value 1); 1 file not read at all (syntax 1)\n"
+            ),
             "{text}"
         );
     }

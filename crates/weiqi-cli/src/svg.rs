@@ -16,11 +16,11 @@ use std::path::Path;
 
 use weiqi_core::{Board, BoardSize, Color, Illegal, Move, Point, PointMark};
 
-use crate::CliError;
-use crate::check::show_move;
-use crate::limits::Limits;
-use crate::referee::Which;
-use crate::replay::{self, Verdict};
+use weiqi_record::check::show_move;
+use weiqi_record::replay::{self, Verdict};
+use weiqi_record::{Limits, Which};
+
+use crate::error::CliError;
 
 /// What a board point shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,20 +194,6 @@ fn star_points(size: BoardSize) -> Vec<Point> {
     out
 }
 
-/// Column labels: GTP letters (no `I`) up to 25 columns, SGF letters beyond.
-fn column_label(size: BoardSize, col: u8) -> String {
-    let p = Point { col, row: 0 };
-    match p.to_gtp(size) {
-        Ok(gtp) => gtp.chars().next().map(String::from).unwrap_or_default(),
-        Err(_) => p
-            .to_sgf()
-            .chars()
-            .next()
-            .map(String::from)
-            .unwrap_or_default(),
-    }
-}
-
 /// The margin left of and above the grid (the labels and the edge stones), for grid step `c`.
 fn lead(c: u32) -> u32 {
     c * 3 / 2
@@ -268,7 +254,7 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
             r#"<text x="{x}" y="{}" font-family="monospace" font-size="{}" text-anchor="middle">{}</text>"#,
             n(f64::from(y0) - cf * 0.85),
             (c / 2).clamp(7, FONT),
-            escape(&column_label(d.size, col))
+            escape(&d.size.column_label(col).to_string())
         );
     }
     for row in 0..rows {
@@ -437,8 +423,7 @@ pub(crate) fn render(diagrams: &[Diagram], text: &[String]) -> String {
 
 /// Writes a picture to `path`.
 pub(crate) fn write(path: &Path, svg: &str) -> Result<(), CliError> {
-    std::fs::write(path, svg)
-        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
+    crate::files::write_atomically(path, svg.as_bytes())
 }
 
 /// The last board play of the main line (not a handicap stone), if any.

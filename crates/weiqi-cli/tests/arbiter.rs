@@ -368,9 +368,9 @@ fn every_misbehaviour_ends_the_game_with_its_reason_and_leaves_no_program_runnin
 #[test]
 fn disputes_resume_play_and_the_variant_ends_the_game() {
     // Issue 14 item 2: different dead stones are a dispute; play resumes with turns kept
-    // (VARIANTS.md 3.e). AGA (seed 004 rule 9): four passes in a row, across the stop, end the
+    // (docs/variants.md 3.e). AGA (seed 004 rule 9): four passes in a row, across the stop, end the
     // game with every stone alive, White passing last. J89 has no final end: after
-    // MAX_DISPUTES resumptions the referee ends it without result. Ing (seed 000, DECISIONS.md
+    // MAX_DISPUTES resumptions the referee ends it without result. Ing (seed 000, docs/decisions.md
     // 3): after the agreement the players pass again, and the game ends by that agreement.
     let tag = "disputes";
     let (json, d) = referee(
@@ -563,7 +563,7 @@ fn colours_alternate_on_an_even_number_of_games_and_the_summary_counts_them() {
 fn handicap_stones_are_sent_and_written_as_setup() {
     // Issue 14 item 2: the setup, handicap included: the variant's points (GTP's where it has
     // none) sent with set_free_handicap; HA and AB in the record; White moves first
-    // (DECISIONS.md 21-22).
+    // (docs/decisions.md 21-22).
     let tag = "handicap";
     let (json, d) = referee(
         "handicap",

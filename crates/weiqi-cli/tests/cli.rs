@@ -80,7 +80,7 @@ fn score_json_of_the_sample_game() {
         notes.contains(&"dead stones from the record's TB/TW marks: fb, gb, dh"),
         "{notes:?}"
     );
-    assert_eq!(v.as_object().map(|o| o.len()), Some(16), "{v}");
+    assert_eq!(v.as_object().map(|o| o.len()), Some(17), "{v}");
     // Issue 10 item 5: how the rules, the komi and the result were reached, and the territory.
     assert_eq!(
         (&v["rules_source"], &v["komi_source"], &v["result_source"]),
@@ -189,7 +189,7 @@ fn check_json_stops_at_the_first_illegal_move() {
 
 #[test]
 fn wrong_turn_and_occupied_are_move_verdicts() {
-    // DECISIONS.md 24: a move by the player who moved last is an omitted pass, inserted with
+    // docs/decisions.md 24: a move by the player who moved last is an omitted pass, inserted with
     // a note; --strict rules it wrong-turn.
     let v = json(&["check", &data("wrong-turn.sgf"), "--json"], 0);
     assert_eq!(v["first_illegal"], Value::Null);
@@ -303,18 +303,39 @@ fn rules_list_show_lint_diff() {
     assert!(out.contains("scoring.komi"), "{out}");
     assert!(out.contains("scoring.colour"), "{out}");
     assert!(out.contains("3 problems"), "{out}");
-    // diff: the keys on which two variants differ.
+    // diff: the keys on which two variants differ, rule keys before the descriptions, exit 1
+    // when a rule key differs (as `weiqi diff`; issue 29 item 9).
     let (out, _) = check(
         &["rules", "diff", "japanese-1989", &data("good-spec.toml")],
-        0,
+        1,
     );
+    let first_meta = out.find("meta.").expect("the names differ");
+    assert!(
+        out.find("scoring.komi").is_some_and(|i| i < first_meta),
+        "{out}"
+    );
+    assert!(out.contains("descriptions (meta.*"), "{out}");
     assert!(
         out.contains("scoring.komi\n  japanese-1989: 6.5\n  good-spec:     7.5\n"),
         "{out}"
     );
     assert!(out.contains("scoring.tie\n"), "{out}");
     assert!(!out.contains("play.ko"), "{out}");
+    // The same rules under two names: only the descriptions differ, exit 0.
+    let (out, _) = check(&["rules", "diff", "korean", "korean"], 0);
+    assert!(out.contains("agree on every key"), "{out}");
     check(&["rules", "show", "no-such-rules"], 2);
+    // An empty spec file is refused wherever rules are loaded, not only by lint.
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-empty-spec.toml");
+    std::fs::write(&empty, "# nothing yet\n").expect("writable");
+    let empty = empty.display().to_string();
+    for args in [
+        vec!["rules", "show", empty.as_str()],
+        vec!["check", "games/sample.sgf", "--rules", empty.as_str()],
+    ] {
+        let (_, err) = check(&args, 2);
+        assert!(err.contains("the file has no key"), "{args:?}: {err}");
+    }
 }
 
 #[test]
@@ -402,7 +423,7 @@ fn handicap_stones_from_the_record_are_the_position() {
 
 #[test]
 fn tromp_taylor_ends_at_the_passes_with_every_stone_alive() {
-    // VARIANTS.md 2.10: two passes end the game; every stone on the board counts (area).
+    // docs/variants.md 2.10: two passes end the game; every stone on the board counts (area).
     let v = json(
         &[
             "score",
@@ -464,7 +485,7 @@ fn score_writes_the_ruling_back_into_the_record() {
 
 #[test]
 fn a_long_cycle_voids_the_game() {
-    // J89 Art. 12 (VARIANTS.md 4.4, eternal life): the third occurrence of the position ends
+    // J89 Art. 12 (docs/variants.md 4.4, eternal life): the third occurrence of the position ends
     // the game without result; `score` rules Void with no count.
     let v = json(&["check", &data("eternal-life.sgf"), "--json"], 0);
     assert_eq!(
@@ -513,8 +534,19 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
         ],
         0,
     );
-    assert_eq!(auto["dead"]["source"], "auto");
+    // `--dead auto` is the status judge (issue 25): the stone is proved dead, and the
+    // judgement travels in the JSON.
+    assert_eq!(auto["dead"]["source"], "judge");
     assert_eq!(auto["dead"]["points"], serde_json::json!(["da"]));
+    let strings = auto["dead"]["judgement"]["strings"]
+        .as_array()
+        .expect("the judgement's strings");
+    assert!(
+        strings
+            .iter()
+            .any(|s| s["stones"] == serde_json::json!(["da"]) && s["status"] == "dead"),
+        "{auto}"
+    );
     let given = json(
         &[
             "score",
@@ -530,8 +562,23 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
     assert_eq!(given["dead"]["source"], "given");
     assert_eq!(auto["margin"], given["margin"]);
     assert_eq!(auto["result"], given["result"]);
-    // Without --dead the stone counts alive, and the ruling says so.
-    let none = json(&["score", &file, "--rules", "chinese-1988", "--json"], 0);
+    // Without marks and without --dead, a variant that leaves dead stones to the players has
+    // them judged (docs/decisions.md 28); `--dead none` counts the stone alive, and says so.
+    let judged = json(&["score", &file, "--rules", "chinese-1988", "--json"], 0);
+    assert_eq!(judged["dead"]["source"], "judge");
+    assert_eq!(judged["dead"]["points"], serde_json::json!(["da"]));
+    let none = json(
+        &[
+            "score",
+            &file,
+            "--rules",
+            "chinese-1988",
+            "--dead",
+            "none",
+            "--json",
+        ],
+        0,
+    );
     assert_eq!(none["dead"]["source"], "none");
     assert_eq!(none["dead"]["unsettled"], serde_json::json!(["da"]));
     assert!(
@@ -553,7 +600,7 @@ fn dead_stones_by_the_estimate_and_by_gnu_go() {
 
 #[test]
 fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
-    // Issue 8 item 2, DECISIONS.md 3 revised, seed 000: stop, agreement on the marked dead
+    // Issue 8 item 2, docs/decisions.md 3 revised, seed 000: stop, agreement on the marked dead
     // stone `bc`, then the two further passes: B+1 (it scored W+36 "every stone alive"). The
     // same record ending at the stop scores B+1 too; four passes without marks are a dispute
     // played out: every stone alive.
@@ -575,7 +622,8 @@ fn ing_stop_agreement_and_two_more_passes_is_the_normal_end_issue_8() {
 
 #[test]
 fn handicap_1_takes_the_handicap_komi_issue_8() {
-    // Issue 8 item 3, DECISIONS.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not 7.5.
+    // Issue 8 item 3, docs/decisions.md 21: `HA[1]` under AGA is a handicap game: komi 0.5, not
+    // 7.5.
     let v = json(&["score", &data("aga-handicap-1.sgf"), "--json"], 0);
     assert_eq!(v["rules"], "aga");
     assert_eq!(v["komi"].as_f64(), Some(0.5));
@@ -583,7 +631,7 @@ fn handicap_1_takes_the_handicap_komi_issue_8() {
 
 #[test]
 fn a_size_the_variant_does_not_prescribe_is_ruled_with_a_note_issue_8() {
-    // Issue 8 item 9, DECISIONS.md 25: a 5x5 game under Ing is ruled, with a note; --strict
+    // Issue 8 item 9, docs/decisions.md 25: a 5x5 game under Ing is ruled, with a note; --strict
     // refuses it.
     let v = json(&["score", &data("ing-5x5.sgf"), "--json"], 0);
     assert_eq!(v["rules"], "ing-1996");

@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use weiqi_cli::gtp::{Engine, GtpError};
+use weiqi_gtp::{Engine, GtpError};
 
 /// Runs `weiqi gtp` with `args` on `input` and returns its standard output. The engine must
 /// exit by itself (on `quit` or the end of the input) with code 0 within a minute, without a
@@ -243,7 +243,7 @@ fn data(name: &str) -> String {
 fn loadsgf_and_printsgf_read_and_write_records() {
     // GTP 2 section 6.3.2 `loadsgf FILE [MOVE_NUMBER]` (the position before that move, the
     // player to move answered), GNU Go's `printsgf [FILE]`; the record's handicap stones
-    // (DECISIONS.md 23), its komi; every error reply: usage, an unreadable file, a record
+    // (docs/decisions.md 23), its komi; every error reply: usage, an unreadable file, a record
     // whose move the variant refuses, a record of setup after the first move, a board beyond
     // the GTP letters, a result the variant voids, a file that cannot be written (issue 14).
     let version = env!("CARGO_PKG_VERSION");
@@ -374,7 +374,7 @@ fn ko_then(rules: &str, rest: &[(&str, Option<&str>)]) {
 
 #[test]
 fn ko_superko_and_hot_stones_are_refused_with_the_variants_reason() {
-    // VARIANTS.md 3.b: simple ko (J89), positional superko (chinese-kgs: the earlier move the
+    // docs/variants.md 3.b: simple ko (J89), positional superko (chinese-kgs: the earlier move the
     // board repeats is named), Ing's hot stones (ing-1996); weiqi-explain and is_legal agree.
     ko_then(
         "japanese-1989",
@@ -449,7 +449,7 @@ fn ko_superko_and_hot_stones_are_refused_with_the_variants_reason() {
 
 #[test]
 fn suicide_and_switching_the_variant_replay_the_moves() {
-    // VARIANTS.md 3.a: J89 forbids suicide, Tromp-Taylor allows a multi-stone one; a switch
+    // docs/variants.md 3.a: J89 forbids suicide, Tromp-Taylor allows a multi-stone one; a switch
     // the moves played cannot survive is refused with the move and the reason (weiqi-rules,
     // kgs-rules with the KGS names).
     let start: Vec<(&str, Option<&str>)> = [
@@ -518,7 +518,7 @@ fn suicide_and_switching_the_variant_replay_the_moves() {
 #[test]
 fn handicap_placement_follows_the_variant_then_gtp() {
     // GTP 2 section 4.1.1 and 6.3.2; the variant's own pattern first (J89's 3 stones: upper
-    // right, lower left, lower right); DECISIONS.md 21-22: White moves after the stones, the
+    // right, lower left, lower right); docs/decisions.md 21-22: White moves after the stones, the
     // handicap komi applies.
     check(
         "japanese-1989",
@@ -637,7 +637,7 @@ fn scored_then(rules: &str, rest: &[(&str, Option<&str>)]) {
 #[test]
 fn final_score_and_status_lists_rule_as_the_variant_ends_the_game() {
     // Issue 14: final_status_list from the `--dead auto` estimate where the variant asks for
-    // an agreement; Tromp-Taylor ends with every stone alive (VARIANTS.md 2.10).
+    // an agreement; Tromp-Taylor ends with every stone alive (docs/variants.md 2.10).
     // J89 (territory): Black 4 points (A5 B5 C5 E5) + 1 prisoner = 5; White 10 + komi 6.5.
     scored_then(
         "japanese-1989",
@@ -682,7 +682,7 @@ fn final_score_and_status_lists_rule_as_the_variant_ends_the_game() {
 
 #[test]
 fn stopped_and_ended_games() {
-    // VARIANTS.md 3.e: J89 stops after two passes and the opponent of the player who resumes
+    // docs/variants.md 3.e: J89 stops after two passes and the opponent of the player who resumes
     // moves first (a move sent while stopped resumes play); AGA gives a pass stone per pass;
     // Tromp-Taylor ends at two passes.
     check(
@@ -768,7 +768,7 @@ fn stopped_and_ended_games() {
 
 #[test]
 fn a_pass_while_stopped_under_ing_is_the_pass_after_the_agreement() {
-    // Seed 000, DECISIONS.md 3: after the stop the players agree and pass again; GTP has no
+    // Seed 000, docs/decisions.md 3: after the stop the players agree and pass again; GTP has no
     // agreement command, so a pass (played or generated) while play is stopped is taken as the
     // agreement on the `--dead auto` stones, then the pass; the second such pass ends the game
     // by that agreement (what `weiqi referee` relays after its own agreement).

@@ -139,7 +139,7 @@ fn a_directory_gives_a_line_per_game_in_order_and_a_summary() {
     assert_eq!(
         summary,
         "summary: 5 files, 5 games\n  every move legal: 3 games\n  an illegal move: 1 game (ko \
-         1)\n  unreadable: 2 (not-go 1, unclosed-value 1)\n"
+         1)\n  unreadable: 1 game (not-go 1); 1 file not read at all (unclosed-value 1)\n"
     );
 }
 
@@ -394,7 +394,7 @@ fn diff_rules_under_every_variant_as_check_and_score_do() {
 #[test]
 fn diff_marks_the_cell_that_differs_from_the_others() {
     // Issue 15 item 1 on tests/data/illegal-ko.sgf: White retakes a ko at once. Under
-    // japanese-1989 (the basic ko rule, VARIANTS.md) the refusal is `ko`; under chinese-1988
+    // japanese-1989 (the basic ko rule, docs/variants.md) the refusal is `ko`; under chinese-1988
     // and tromp-taylor (positional superko) the same move repeats a position, so the superko
     // rule names it. The one cell unlike the others is marked, and the variants agree on the
     // status.
@@ -526,4 +526,27 @@ fn a_progress_bar_is_drawn_on_a_terminal_for_a_long_run() {
     // The JSON Lines are the same as without a terminal.
     let lines = std::fs::read_to_string(&jsonl).expect("the output");
     assert!(lines.lines().count() > 2000);
+}
+
+#[test]
+fn a_folder_without_records_is_an_error_not_an_empty_run() {
+    // Issue 29 item 5: `weiqi check EMPTY_DIR` said `0 files, 0 games` and exited 0, so a
+    // wrong folder in a script went unnoticed.
+    let dir = std::env::temp_dir().join(format!("weiqi-many-empty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).expect("a folder");
+    std::fs::write(dir.join("sub/notes.txt"), "not a record").expect("a file");
+    let d = dir.display().to_string();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_weiqi"))
+        .args(["check", &d])
+        .output()
+        .expect("the binary runs");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{out}");
+    assert!(
+        out.contains(&format!("{d}: error (io)"))
+            && out.contains("no *.sgf file below this folder"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,5 @@
 //! `weiqi perft` (issue 15 item 5) reproduces the data file `perft/interpreter.txt`
-//! (CONVENTIONS.md 21) line for line, on the engine and on the interpreter.
+//! (docs/style.md 21) line for line, on the engine and on the interpreter.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -605,7 +605,7 @@ fn check_svg_of_an_ing_cycle_restart_shows_where_the_cycle_started() {
         return;
     };
     let dir = scratch("cycle");
-    // VARIANTS.md 4.3 (sending two, returning one) under Ing 1996: Black's A5 at move 5 would
+    // docs/variants.md 4.3 (sending two, returning one) under Ing 1996: Black's A5 at move 5 would
     // restart the cycle that Black's A5 at move 1 started from the same position (Rule D).
     let game = &data("ing-cycle-restart.sgf");
     let (shot, g) = check_picture(

@@ -66,7 +66,7 @@ fn has_note(v: &Value, part: &str) -> bool {
 
 #[test]
 fn a_resigned_game_is_ruled_by_its_result_and_the_count_is_labelled() {
-    // Issue 10 / DECISIONS.md 26: fuego-regression cgos/2007_189582.sgf, RE[B+Resign], was
+    // Issue 10 / docs/decisions.md 26: fuego-regression cgos/2007_189582.sgf, RE[B+Resign], was
     // "scored" W+4.5.
     let file = corpus("fuego-regression/cgos/2007_189582.sgf");
     let v = json(&["score", &file, "--json"], 0);
@@ -91,7 +91,7 @@ fn a_resigned_game_is_ruled_by_its_result_and_the_count_is_labelled() {
 
 #[test]
 fn ha_without_ab_takes_blacks_first_moves_as_the_fixed_handicap_stones() {
-    // Issue 10 / DECISIONS.md 23: weiqi invented fixed stones, then reported `occupied`.
+    // Issue 10 / docs/decisions.md 23: weiqi invented fixed stones, then reported `occupied`.
     let file = record(
         "ha-without-ab",
         b"(;GM[1]FF[4]SZ[19]HA[3]KM[0.5]RU[Japanese];B[pp];B[dd];B[pd];W[dp])",
@@ -127,7 +127,7 @@ fn ha_without_ab_takes_blacks_first_moves_as_the_fixed_handicap_stones() {
 
 #[test]
 fn non_alternating_moves_are_omitted_passes_and_keep_their_numbers() {
-    // Issue 10 / DECISIONS.md 24: Fox's `AB[..];W[..];W[..]` handicap starts.
+    // Issue 10 / docs/decisions.md 24: Fox's `AB[..];W[..];W[..]` handicap starts.
     let file = record(
         "fox-handicap-start",
         b"(;GM[1]FF[4]SZ[19]HA[2]KM[0.5]RU[Chinese]AB[dp][pd];W[dd];W[pp];B[qq])",
@@ -403,7 +403,7 @@ fn a_triple_ko_record_that_goes_on_is_ended_where_the_variant_ends_it_and_ruled_
 
 #[test]
 fn a_first_move_against_the_variant_is_wrong_turn_under_every_variant() {
-    // Issue 8 item 4 / DECISIONS.md 22: the reader took the first mover from the first move.
+    // Issue 8 item 4 / docs/decisions.md 22: the reader took the first mover from the first move.
     let even = record("first-white", b"(;GM[1]FF[4]SZ[9];W[ee];B[cc];W[gg])");
     let handicap = record(
         "first-black-after-stones",
@@ -430,7 +430,7 @@ fn a_first_move_against_the_variant_is_wrong_turn_under_every_variant() {
 
 #[test]
 fn black_setup_stones_with_white_to_move_are_a_handicap_game() {
-    // Issue 8 item 8 / DECISIONS.md 23 / seed 003: the handicap is the black stones on the
+    // Issue 8 item 8 / docs/decisions.md 23 / seed 003: the handicap is the black stones on the
     // board before White's first move: komi 0.5 and White's +N under chinese-kgs.
     let file = record(
         "inferred-handicap",
@@ -441,4 +441,71 @@ fn black_setup_stones_with_white_to_move_are_a_handicap_game() {
     assert_eq!(v["white"]["bonus"], 2.5);
     assert!(has_note(&v, "a handicap of 2 stones"), "{v}");
     run(&["score", &file, "--strict"], 2);
+}
+
+#[test]
+fn foxs_komi_0_is_its_server_default_and_an_overridden_spec_komi_is_named() {
+    // Issue 29 item 3, docs/decisions.md 27: Fox writes KM[0] in even games played with 6.5.
+    let file = record(
+        "fox-km0",
+        b"(;GM[1]FF[4]AP[foxwq]SZ[9]KM[0]RU[Japanese];B[ee];W[];B[])",
+    );
+    let v = json(&["score", &file, "--json"], 0);
+    assert_eq!(v["komi"], 6.5, "{v}");
+    assert_eq!(v["komi_source"], "server-default", "{v}");
+    assert!(has_note(&v, "Fox writes 0 for the komi 6.5"), "{v}");
+    // A spec file's komi that the record's KM overrides is said, never silently.
+    let spec = Path::new(env!("CARGO_TARGET_TMPDIR")).join("records-club.toml");
+    std::fs::write(
+        &spec,
+        "extends = \"japanese-1989\"\n[meta]\nname = \"club\"\n[scoring]\nkomi = 7.5\n",
+    )
+    .expect("writable");
+    let spec = spec.display().to_string();
+    let v = json(
+        &["score", "games/sample.sgf", "--rules", &spec, "--json"],
+        0,
+    );
+    assert_eq!(v["komi_source"], "record", "{v}");
+    assert!(
+        has_note(
+            &v,
+            "the record's komi 6.5 overrides records-club's komi 7.5"
+        ),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_free_placement_written_the_variants_way_is_the_handicap() {
+    // Issue 29 item 1: under New Zealand rules (White passes between the placement plays) this
+    // record was ruled an even game (komi 7, W+6), unlike the same game written with AB.
+    let moves = record(
+        "nz-placement",
+        b"(;GM[1]FF[4]SZ[9]RU[NZ]HA[2];B[cc];W[];B[gg];W[cg];B[];W[])",
+    );
+    let setup = record(
+        "nz-setup",
+        b"(;GM[1]FF[4]SZ[9]RU[NZ]HA[2]AB[cc][gg];W[cg];B[];W[])",
+    );
+    for rules in ["new-zealand", "ing-aga"] {
+        let a = json(&["score", &moves, "--rules", rules, "--json"], 0);
+        let b = json(&["score", &setup, "--rules", rules, "--json"], 0);
+        assert_eq!(a["result"], b["result"], "{rules}: {a}\n{b}");
+        assert_eq!(a["komi"], b["komi"], "{rules}");
+        assert_eq!(a["count"], b["count"], "{rules}");
+    }
+}
+
+#[test]
+fn a_fox_handicap_game_without_ab_has_its_stones_on_the_star_points() {
+    // Issue 29 item 2, docs/decisions.md 23 revised: HA[2], no AB, White's move first was
+    // `wrong-turn` at move 1.
+    let file = record(
+        "fox-handicap",
+        b"(;GM[1]FF[4]AP[foxwq]SZ[19]HA[2]KM[0]RU[Chinese];W[dd];B[qq];W[dq])",
+    );
+    let v = json(&["check", &file, "--json"], 0);
+    assert_eq!(v["first_illegal"], Value::Null, "{v}");
+    assert!(has_note(&v, "where the server placed them"), "{v}");
 }

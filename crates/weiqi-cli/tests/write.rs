@@ -64,9 +64,13 @@ fn write_refuses_to_overwrite_the_input_without_force() {
     std::fs::copy(root().join("games/sample.sgf"), &game).expect("copied");
     let before = std::fs::read(&game).expect("readable");
     let g = game.display().to_string();
-    // The same file by another path is the input too.
+    // The same file by another path is the input too, and so is a hard link to it (issue 29
+    // item 6: only paths, `./` and symbolic links were recognised).
     let other = dir.join(".").join("game.sgf").display().to_string();
-    for out in [&g, &other] {
+    let link = dir.join("linked.sgf");
+    std::fs::hard_link(&game, &link).expect("a hard link");
+    let link = link.display().to_string();
+    for out in [&g, &other, &link] {
         let (_, err) = check(&["score", &g, "--write", out], 2);
         assert!(
             err.contains("--write would overwrite the input file") && err.contains("--force"),
@@ -75,6 +79,22 @@ fn write_refuses_to_overwrite_the_input_without_force() {
         assert_eq!(std::fs::read(&game).expect("readable"), before, "unchanged");
     }
     check(&["score", &g, "--write", &g, "--force"], 0);
+    // Written atomically: a new file renamed into place, no temporary left beside it (the hard
+    // link keeps the old text: the input's name now holds a new file).
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("listed")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+    assert_eq!(
+        std::fs::read(dir.join("linked.sgf")).expect("readable"),
+        before
+    );
     let text = std::fs::read_to_string(&game).expect("readable");
     assert!(
         text.contains("weiqi score under japanese-1989: W+1.5"),

@@ -73,6 +73,20 @@ impl fmt::Display for CoordError {
 impl std::error::Error for CoordError {}
 
 impl BoardSize {
+    /// The label of column `col` in a diagram or picture of this board: its GTP letter (`A` to
+    /// `Z` without `I`) on boards up to 25 columns wide, else its SGF letter (`a` to `z`, then
+    /// `A` to `Z`) for every column, so that no two columns share a label; `?` off the board.
+    #[must_use]
+    pub fn column_label(self, col: u8) -> char {
+        if col >= self.width {
+            '?'
+        } else if self.width as usize <= GTP_LETTERS.len() {
+            char::from(GTP_LETTERS[usize::from(col)])
+        } else {
+            sgf_letter(col)
+        }
+    }
+
     /// The standard 19x19 board.
     pub const STANDARD: BoardSize = BoardSize {
         width: 19,
@@ -350,6 +364,26 @@ mod tests {
 
     fn nineteen() -> BoardSize {
         BoardSize::STANDARD
+    }
+
+    #[test]
+    fn every_column_of_every_width_has_its_own_label() {
+        // Issue 29 item 5: boards wider than 25 columns labelled their 27th column `A`, as
+        // the first.
+        for width in 1..=52 {
+            let size = BoardSize::new(width, 3).expect("valid size");
+            let labels: Vec<char> = (0..width)
+                .map(|c| size.column_label(u8::try_from(c).expect("small")))
+                .collect();
+            let mut unique = labels.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), labels.len(), "{width}: {labels:?}");
+            assert!(!labels.contains(&'?'));
+        }
+        assert_eq!(BoardSize::STANDARD.column_label(8), 'J');
+        assert_eq!(BoardSize::new(26, 26).expect("valid").column_label(25), 'z');
+        assert_eq!(BoardSize::STANDARD.column_label(19), '?');
     }
 
     #[test]

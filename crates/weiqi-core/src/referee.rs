@@ -55,13 +55,13 @@ impl Phase {
 /// produces:
 ///
 /// - [`Setup::handicap`]: 0 is an even game; 1 is a handicap game *without* handicap stones
-///   (DECISIONS.md 21: Black moves first, the handicap komi and the handicap tie rule apply,
+///   (docs/decisions.md 21: Black moves first, the handicap komi and the handicap tie rule apply,
 ///   a bonus per handicap stone is zero); N >= 2 is a handicap game of N stones.
 /// - [`Setup::stones`]: the setup stones. With a handicap of 2 or more and stones given, the
 ///   stones already hold the handicap stones (any points: the referee places nothing more);
 ///   with a handicap of 2 or more and no stones, the variant places them (its fixed pattern, or
 ///   a free placement played as Black's first moves).
-/// - [`Setup::to_move`]: `None` lets the variant decide (DECISIONS.md 22): Black on an empty
+/// - [`Setup::to_move`]: `None` lets the variant decide (docs/decisions.md 22): Black on an empty
 ///   board and at handicap 0 or 1, `handicap.first-after-placement` (White in every built-in
 ///   variant) after the handicap stones. `Some(c)` is for a position that is not a game start
 ///   (setup stones other than the handicap stones alone), from SGF `PL` or the first move; at a
@@ -72,7 +72,7 @@ impl Phase {
 ///   handicap 0, `handicap.komi` from handicap 1 on).
 ///
 /// A board size the variant's text does not prescribe (`board.sizes`) is set up all the same,
-/// with a [`SetupNote::SizeNotPrescribed`] (DECISIONS.md 25); only a strict setup refuses it.
+/// with a [`SetupNote::SizeNotPrescribed`] (docs/decisions.md 25); only a strict setup refuses it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setup {
     /// The board size.
@@ -97,7 +97,7 @@ pub struct Setup {
 #[non_exhaustive]
 pub enum SetupNote {
     /// The board size is not one the variant's text prescribes (`board.sizes`); the game is
-    /// ruled all the same (DECISIONS.md 25).
+    /// ruled all the same (docs/decisions.md 25).
     SizeNotPrescribed {
         /// The board size of the game.
         size: BoardSize,

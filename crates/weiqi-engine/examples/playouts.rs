@@ -1,4 +1,4 @@
-//! Random playouts with the move choice of `shared/bench/WORKLOADS.md` (W1/W2), for quick
+//! Random playouts with the move choice of `docs/workloads.md` (W1/W2), for quick
 //! measurements and callgrind runs of the hot path (the benchmark proper is `weiqi-bench`):
 //! `cargo run --release -p weiqi-engine --example playouts -- VARIANT SIZE PLAYOUTS`.
 

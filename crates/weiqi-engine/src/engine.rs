@@ -29,7 +29,7 @@ pub enum EngineError {
         /// The sizes the variant prescribes.
         allowed: Vec<BoardSize>,
     },
-    /// A game start whose setup names a first mover other than the variant's (DECISIONS.md
+    /// A game start whose setup names a first mover other than the variant's (docs/decisions.md
     /// 22).
     FirstMover {
         /// The variant's first mover.
@@ -84,7 +84,7 @@ impl fmt::Display for EngineError {
             EngineError::FirstMover { expected, given } => write!(
                 f,
                 "{given} is set to move first, but at the start of a game the variant says \
-                 {expected} moves first (DECISIONS.md 22)"
+                 {expected} moves first (docs/decisions.md 22)"
             ),
             EngineError::NoHandicapPattern { size, stones } => write!(
                 f,
@@ -159,10 +159,10 @@ pub struct Engine {
 impl Engine {
     /// Starts a game of `ruleset` from `setup`, under the contract documented on [`Setup`]:
     /// handicap 0 is an even game, 1 a handicap game without stones (Black first, handicap komi;
-    /// DECISIONS.md 21), N >= 2 places N stones unless `setup.stones` already holds them (fixed
-    /// pattern as setup, or free placement played as Black's moves); the variant chooses the
-    /// first player unless `setup.to_move` says otherwise (DECISIONS.md 22). Any board size is
-    /// ruled (DECISIONS.md 25: a size the variant's text does not prescribe is the caller's
+    /// docs/decisions.md 21), N >= 2 places N stones unless `setup.stones` already holds them
+    /// (fixed pattern as setup, or free placement played as Black's moves); the variant chooses the
+    /// first player unless `setup.to_move` says otherwise (docs/decisions.md 22). Any board size is
+    /// ruled (docs/decisions.md 25: a size the variant's text does not prescribe is the caller's
     /// note, not a refusal; see [`Engine::notes`]).
     pub fn new(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
         let mut notes = Vec::new();
@@ -178,7 +178,7 @@ impl Engine {
     }
 
     /// As [`Engine::new`], but a board size the variant does not prescribe is refused
-    /// (`--strict`, DECISIONS.md 25).
+    /// (`--strict`, docs/decisions.md 25).
     pub fn new_strict(ruleset: &Ruleset, setup: Setup) -> Result<Engine, EngineError> {
         if !ruleset.allows_size(setup.size) {
             return Err(EngineError::SizeNotAllowed {
@@ -189,7 +189,7 @@ impl Engine {
         Engine::build(ruleset, setup)
     }
 
-    /// Remarks on the setup (DECISIONS.md 25: a board size the variant does not prescribe).
+    /// Remarks on the setup (docs/decisions.md 25: a board size the variant does not prescribe).
     #[must_use]
     pub fn notes(&self) -> &[SetupNote] {
         &self.notes
@@ -256,7 +256,7 @@ impl Engine {
             if placement_left > 0 && c != Color::Black {
                 return Err(EngineError::PlacementNeedsBlack);
             }
-            // DECISIONS.md 22: at a game start (an empty board, or the handicap stones alone)
+            // docs/decisions.md 22: at a game start (an empty board, or the handicap stones alone)
             // the variant names the first mover.
             let black_only = setup.stones.iter().all(|&(_, c)| c == Color::Black);
             let game_start = setup.stones.is_empty() || (handicap >= 2 && black_only);
@@ -499,16 +499,30 @@ impl Engine {
     /// at the initial position and after a non-move action (a proposal, a resumption, a
     /// resignation) that followed the last move.
     pub fn undo(&mut self) -> bool {
+        // The entries to take back: White's automatic passes on top and the move beneath them.
+        // Each must follow the last non-move action, checked before anything is popped: an
+        // agreement under White's last pass appends an automatic pass after the proposals, and
+        // popping it before finding the proposal beneath changed a game whose undo was refused
+        // (found by the harness's undo checks, issue 29 item 13).
+        let entries = &self.hist.entries;
+        let mut top = entries.len();
         loop {
-            let last = *self.hist.last();
-            if last.kind == Kind::Setup || last.actions != self.actions {
+            let Some(below) = top.checked_sub(1) else {
+                return false;
+            };
+            let e = &entries[below];
+            if e.kind == Kind::Setup || e.actions != self.actions {
                 return false;
             }
-            self.pop_entry();
-            if !last.automatic {
-                return true;
+            top = below;
+            if !e.automatic {
+                break;
             }
         }
+        for _ in top..self.hist.entries.len() {
+            self.pop_entry();
+        }
+        true
     }
 
     /// Every move the player to move may make now, in the order of [`Engine::empty_points`],
@@ -986,7 +1000,7 @@ impl Engine {
 
     /// Ing rule H after the move just made by `color` (of `kind`, on `cell`; `captured`: it
     /// removed opponent stones), before its entry is pushed. Invariant: a move that captured
-    /// nothing is no ko capture (VARIANTS.md 3.a), so with nothing hot it leaves nothing hot,
+    /// nothing is no ko capture (docs/variants.md 3.a), so with nothing hot it leaves nothing hot,
     /// and there is nothing to change or save (most moves: decided inline).
     #[inline(always)]
     fn rule_h(&mut self, color: Color, kind: Kind, cell: u16, captured: bool) {
@@ -1033,7 +1047,7 @@ impl Engine {
         }
     }
 
-    /// VARIANTS.md 3.a KO CAPTURE, for the play just made on `cell`: it captured, did not
+    /// docs/variants.md 3.a KO CAPTURE, for the play just made on `cell`: it captured, did not
     /// self-capture, its string has exactly one liberty, that liberty was captured, and the
     /// string is as large as the capture.
     fn is_ko_capture(&self, cell: u16) -> bool {
@@ -1261,7 +1275,7 @@ impl Engine {
         }
     }
 
-    /// DECISIONS.md 12: the long-cycle count restarts when play resumes (after a dispute, or
+    /// docs/decisions.md 12: the long-cycle count restarts when play resumes (after a dispute, or
     /// after an agreement under `agreement-then-passes`); the situation the resumed play starts
     /// from (the stopping pass's board, the player to move now) is its first occurrence. When
     /// the player to move is the one the stopping pass's entry recorded, that entry is it (a
@@ -1367,7 +1381,7 @@ impl Engine {
                     && b == w
                 {
                     if self.rules.agreement_then_passes {
-                        // Ing (DECISIONS.md 3 revised): play returns with the agreement
+                        // Ing (docs/decisions.md 3 revised): play returns with the agreement
                         // standing; the next `stop-passes` passes end the game by it.
                         self.agreed = b.clone();
                         self.flow.agreed = true;

@@ -193,7 +193,7 @@ pub(crate) struct Flow {
     pub(crate) cycle_from: u32,
     /// The situation the resumed play started from, when no entry recorded it: a resumption
     /// that changed the player to move starts from the stopping pass's board with the new
-    /// player to move, the first occurrence of that situation for the count (DECISIONS.md 12).
+    /// player to move, the first occurrence of that situation for the count (docs/decisions.md 12).
     pub(crate) cycle_start: Option<u64>,
     /// The entry of the last pass (0: no pass yet): where Spight ko's record and, under
     /// `long-cycle-passes = "restart"`, the long-cycle count start.
@@ -498,7 +498,7 @@ mod tests {
     fn a_situation_differs_from_its_board_by_the_side_key_for_every_board() {
         // The module's invariant: a situation is the board hash XOR the side-to-move key, so
         // two situations collide exactly when their boards do (situational superko, `ssk` in
-        // VARIANTS.md, tells the side to move apart). An OR would map every board whose hash
+        // docs/variants.md, tells the side to move apart). An OR would map every board whose hash
         // has the key's bits set to the same situation for both sides.
         let mut rng = 7;
         let mut boards = vec![0, u64::MAX];

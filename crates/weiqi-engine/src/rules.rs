@@ -45,7 +45,7 @@ pub(crate) struct Rules {
     /// The stop scores at once with every stone alive (Tromp-Taylor).
     pub(crate) stop_scores: bool,
     /// An agreement at a stop ends the game only after `stop_passes` more passes (Ing,
-    /// `after-stop = "agreement-then-passes"`, DECISIONS.md 3 revised).
+    /// `after-stop = "agreement-then-passes"`, docs/decisions.md 3 revised).
     pub(crate) agreement_then_passes: bool,
     /// Who moves first on resumption: the opponent of the last mover (else of the resumer).
     pub(crate) resume_opponent_of_last_mover: bool,

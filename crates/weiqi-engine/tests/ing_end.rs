@@ -1,7 +1,7 @@
 //! Ing's normal end on the engine where it is not a Referee observation (the shared cases
 //! `corrected::ing_*` cover phase, turn, legal actions, score and result): the standing
 //! agreement (`Engine::pending_agreement`, the interpreter's), the dead stones it ends with,
-//! and undo across the passes after it (issue 8 item 2, DECISIONS.md 3 revised, seed 000).
+//! and undo across the passes after it (issue 8 item 2, docs/decisions.md 3 revised, seed 000).
 
 use weiqi_core::{Action, BoardSize, Color, Ending, Move, Phase, Point, Referee, Setup};
 use weiqi_engine::Engine;

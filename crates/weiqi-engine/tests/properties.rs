@@ -1,4 +1,4 @@
-//! Property tests of the engine's invariants (CONVENTIONS.md 27, issue 11 "Tests"): after every
+//! Property tests of the engine's invariants (docs/style.md 27, issue 11 "Tests"): after every
 //! action the incremental hash equals the recomputed one and every string's pseudo-liberties
 //! equal a recount and its liberty class a flood fill; undo restores the exact earlier
 //! position, hash and history; a copy plays independently of its original. Random games from

@@ -1,5 +1,5 @@
 //! What the engine reports beyond the `Referee` observations, which the shared cases therefore
-//! do not reach: penalty points (Ing time penalties, Russian 2010 violations: VARIANTS.md,
+//! do not reach: penalty points (Ing time penalties, Russian 2010 violations: docs/variants.md,
 //! scoring adjustments; the twin of the interpreter's
 //! `penalties_move_the_result_and_handicap_komi_applies_j89_tt`) and the long-cycle count.
 //! Found missing by mutation testing (1 December 2026: `Engine::set_penalties` -> `()`,
@@ -49,7 +49,7 @@ fn penalties_move_the_result_tt() {
     );
 }
 
-/// The long-cycle count (VARIANTS.md 3.b; `play.long-cycle-repetitions`): in a triple ko under
+/// The long-cycle count (docs/variants.md 3.b; `play.long-cycle-repetitions`): in a triple ko under
 /// Japanese 1989 with four repetitions for a no-result, each full cycle of six captures brings
 /// the start situation back once more, and the fourth occurrence ends the game.
 #[test]
@@ -96,7 +96,7 @@ fn the_long_cycle_count_counts_the_repetitions_variants_3_b() {
 }
 
 /// `Engine::undo` takes back moves only: after an action that is not a move (a resignation, a
-/// loss on time: VARIANTS.md, the end of the game) it refuses, and the game stays over.
+/// loss on time: docs/variants.md, the end of the game) it refuses, and the game stays over.
 /// Found missing by mutation testing (1 December 2026: the action count of a loss on time
 /// survived).
 #[test]
@@ -146,9 +146,9 @@ fn undo_refuses_after_a_resumption() {
 }
 
 /// Undo of a game ended by passes where the variant adds White's last pass (`end.last-pass =
-/// "white"`, VARIANTS.md 3.d; AGA) under the Ing ko rule (VARIANTS.md 3.a, rule H: a ko capture
-/// makes its stone hot, any other move cools them all): the added pass is an entry of its own,
-/// and undoing Black's final pass takes it back too and restores the hot stones as they were
+/// "white"`, docs/variants.md 3.d; AGA) under the Ing ko rule (docs/variants.md 3.a, rule H: a ko
+/// capture makes its stone hot, any other move cools them all): the added pass is an entry of its
+/// own, and undoing Black's final pass takes it back too and restores the hot stones as they were
 /// before that pass. Found missing by mutation testing (1 December 2026: the added pass skipping
 /// the hot-stone update under Ing survived, leaving undo one saved list out of step).
 #[test]

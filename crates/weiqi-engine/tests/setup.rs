@@ -1,6 +1,6 @@
 //! The engine's setup contract where it is not a Referee observation (the shared cases cover
-//! the rest): board sizes the text does not prescribe (DECISIONS.md 25), the first mover of a
-//! game start (DECISIONS.md 22), the handicap-1 komi (DECISIONS.md 21), setup errors.
+//! the rest): board sizes the text does not prescribe (docs/decisions.md 25), the first mover of a
+//! game start (docs/decisions.md 22), the handicap-1 komi (docs/decisions.md 21), setup errors.
 
 use weiqi_core::{BoardSize, Color, Point, Setup, SetupNote};
 use weiqi_engine::{Engine, EngineError};
@@ -103,7 +103,7 @@ fn setup_errors_name_the_point_handicap() {
     );
 }
 
-/// Free placement of handicap stones is played by Black (VARIANTS.md, handicap; the
+/// Free placement of handicap stones is played by Black (docs/variants.md, handicap; the
 /// interpreter's `handicap.rs` and its clause test): a setup that leaves stones to place and
 /// names White to move is refused, and one that names Black is not. Found missing by mutation
 /// testing (1 December 2026: the test of `Engine::build` was never reached with White).

@@ -1,5 +1,5 @@
-//! The shared case corpus (`weiqi-cases`: the interpreter's clause cases, VARIANTS.md section 4,
-//! the perft files) run on the engine (issue 11, "Tests").
+//! The shared case corpus (`weiqi-cases`: the interpreter's clause cases,
+//! docs/variants.md section 4, the perft files) run on the engine (issue 11, "Tests").
 
 use weiqi_core::{Referee, Setup};
 use weiqi_engine::Engine;

@@ -1,6 +1,6 @@
 //! Generators: bytes in, a valid test case out.
 //!
-//! One code base serves every driver (CONVENTIONS.md 15, 16): each generator reads an
+//! One code base serves every driver (docs/style.md 15, 16): each generator reads an
 //! [`arbitrary::Unstructured`], so cargo-fuzz feeds it libFuzzer's bytes, the proptest strategy
 //! [`case_strategy`] feeds it a byte vector, and the seeded plain test feeds it bytes from a
 //! fixed pseudo-random stream ([`seeded_bytes`]). Every generator is total: exhausted bytes read
@@ -76,7 +76,7 @@ fn builtin_ids() -> Vec<&'static str> {
     weiqi_spec::builtin_ids()
 }
 
-/// The twelve variants of DECISIONS.md "The built-in variants", sorted: the list `u.choose`
+/// The twelve variants of docs/decisions.md "The built-in variants", sorted: the list `u.choose`
 /// picked from when the fuzz regressions were recorded.
 const DECISIONS_IDS: [&str; 12] = [
     "aga",
@@ -94,7 +94,7 @@ const DECISIONS_IDS: [&str; 12] = [
 ];
 
 /// A built-in variant chosen by one byte, stable when a maintainer adds a file to `spec/`
-/// (issue 13, item 6): a byte below 240 picks among the twelve of DECISIONS.md exactly as
+/// (issue 13, item 6): a byte below 240 picks among the twelve of docs/decisions.md exactly as
 /// `u.choose` over them did (the byte modulo 12), so the committed fuzz regressions decode to the
 /// same case whatever is added; a byte of 240 or more picks one of the other built-ins (the byte
 /// modulo their count), or, when there are none, again the byte modulo 12. Every built-in is
@@ -263,10 +263,14 @@ const SIDES: &[u32] = &[
 ];
 
 /// A board size: mostly 1x1 to 9x9, small sides weighted (half of them squares, half
-/// rectangles such as 2x7 and 5x3), and now and then 13x13 (1 in 128) or 19x19 (1 in 256).
+/// rectangles such as 2x7 and 5x3), and now and then 13x13 (1 in 128), 19x19 (1 in 512) or a
+/// board past 19 lines ([`large_board_size`], 1 in 512).
 pub fn board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
     let roll: u8 = u.arbitrary()?;
     let (w, h) = match roll {
+        // One more byte only on this rare roll, so that every other case decodes as it did
+        // before large boards were generated (issue 29 item 13).
+        255 if u.arbitrary::<u8>()? >= 128 => return large_board_size(u),
         255 => (19, 19),
         253 | 254 => (13, 13),
         _ => {
@@ -279,6 +283,27 @@ pub fn board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
             (w, h)
         }
     };
+    BoardSize::new(w, h).map_err(|_| arbitrary::Error::IncorrectFormat)
+}
+
+/// The sides of [`large_board_size`]: every side from 20 to 52 (`BoardSize`'s largest).
+const LARGE_SIDES: std::ops::RangeInclusive<u32> = 20..=52;
+
+/// A board past 19 lines in one direction or both, up to 52x52 (issue 29 item 13: weiqi rules
+/// every size to 52x52, and a bug of wide boards, of the SGF letters past `s` and past `z`, or
+/// of the engine's padded rows, shows only there): a strip of 1 to 4 lines (a quarter), a
+/// rectangle with its other side 5 to 19 (a quarter), a square (a quarter), any two large
+/// sides (a quarter); either side the long one. The oracle keeps the games on boards over 361
+/// points short ([`crate::oracle`]), so a large case costs about what a 19x19 one does.
+pub fn large_board_size(u: &mut Unstructured<'_>) -> arbitrary::Result<BoardSize> {
+    let long = u.int_in_range(LARGE_SIDES)?;
+    let (w, h) = match u.int_in_range(0..=3u8)? {
+        0 => (long, u.int_in_range(1..=4)?),
+        1 => (long, u.int_in_range(5..=19)?),
+        2 => (long, long),
+        _ => (long, u.int_in_range(LARGE_SIDES)?),
+    };
+    let (w, h) = if u.arbitrary()? { (w, h) } else { (h, w) };
     BoardSize::new(w, h).map_err(|_| arbitrary::Error::IncorrectFormat)
 }
 
@@ -452,6 +477,17 @@ impl Case {
         Ok(Case::new(rules, setup, Vec::new()))
     }
 
+    /// [`Case::generic`] on a board past 19 lines ([`large_board_size`]): what the generic
+    /// generator makes rarely, made on purpose (the seeded test of large boards).
+    pub fn large(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let rules = ruleset(u)?;
+        let size = large_board_size(u)?;
+        let setup = setup(u, &rules.ruleset, size)?;
+        let mut case = Case::new(rules, setup, Vec::new());
+        case.script = u.bytes(u.len())?.to_vec();
+        Ok(case)
+    }
+
     /// A hard shape ([`crate::shapes::SHAPES`], chosen by a byte) in one of its eight
     /// symmetries, colours swapped or not, with up to two empty lines added beside its empty
     /// edges; the ruleset from [`biased_ruleset`] on the shape family's axes; the shape's player
@@ -537,7 +573,7 @@ impl Case {
 
     /// A random final position to score: a board from [`board_size`] (at most 49 points, so the
     /// count is quick), stones at a random density (strings without a liberty removed), a
-    /// handicap of 0 or 1 now and then (the handicap komi and tie rule: DECISIONS.md 21), an
+    /// handicap of 0 or 1 now and then (the handicap komi and tie rule: docs/decisions.md 21), an
     /// integral komi half the time (so ties occur), and the ruleset from [`biased_ruleset`] on the
     /// scoring axes (area or territory, seki eyes, neutral fill, shared points, pass stones,
     /// tie rules, the end procedure). The script passes at once and proposes random dead sets.
@@ -692,8 +728,8 @@ mod tests {
         }
     }
 
-    /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13 and 19x19 now and then; small
-    /// boards are the majority.
+    /// Issue 12: sizes 1x1 to 9x9 with rectangles, and 13x13, 19x19 and larger boards now and
+    /// then; small boards are the majority.
     #[test]
     fn board_sizes_cover_small_rectangles_and_large_boards() {
         let mut sizes = std::collections::BTreeMap::new();
@@ -705,6 +741,16 @@ mod tests {
         for wh in [(1, 1), (2, 7), (5, 3), (9, 9), (13, 13), (19, 19)] {
             assert!(sizes.contains_key(&wh), "{wh:?} never generated");
         }
+        // Boards past 19 lines, rarely (issue 29 item 13).
+        let large: u32 = sizes
+            .iter()
+            .filter(|((w, h), _)| *w > 19 || *h > 19)
+            .map(|(_, n)| n)
+            .sum();
+        assert!(
+            (1..50).contains(&large),
+            "{large} of 5000 boards past 19 lines"
+        );
         let small: u32 = sizes
             .iter()
             .filter(|((w, h), _)| u32::from(*w) * u32::from(*h) <= 25)
@@ -714,6 +760,33 @@ mod tests {
             small > 2500,
             "{small} of 5000 boards have 25 points or fewer"
         );
+    }
+
+    /// Issue 29 item 13 (a): the large boards reach both 20 and 52 lines in each direction,
+    /// strips of one line, rectangles and squares; every one is past 19 lines somewhere.
+    #[test]
+    fn large_board_sizes_reach_52_lines_both_ways() {
+        let (mut widths, mut heights) = (
+            std::collections::BTreeSet::new(),
+            std::collections::BTreeSet::new(),
+        );
+        let (mut strip, mut square, mut both) = (false, false, false);
+        for seed in 0..3000 {
+            let bytes = seeded_bytes(seed, 8);
+            let s = large_board_size(&mut Unstructured::new(&bytes)).expect("total generator");
+            let (w, h) = (u32::from(s.width()), u32::from(s.height()));
+            assert!(w > 19 || h > 19, "{s}");
+            widths.insert(w);
+            heights.insert(h);
+            strip |= w == 1 || h == 1;
+            square |= w == h;
+            both |= w > 19 && h > 19 && w != h;
+        }
+        for side in [1, 20, 52] {
+            assert!(widths.contains(&side), "width {side} never generated");
+            assert!(heights.contains(&side), "height {side} never generated");
+        }
+        assert!(strip && square && both, "{strip} {square} {both}");
     }
 
     /// A setup never holds a string without liberties, and all three kinds occur.

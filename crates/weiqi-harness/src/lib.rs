@@ -1,7 +1,7 @@
 //! The differential harness of weiqi: generators of valid games, an oracle that plays each game
 //! on the interpreter (the literal oracle) and the engine (the fast referee) and compares every
 //! observation of the [`weiqi_core::Referee`] trait after every step, repro printing as ruling
-//! files, and run statistics (issue 12; CONVENTIONS.md 15-21; after wasmtime's
+//! files, and run statistics (issue 12; docs/style.md 15-21; after wasmtime's
 //! `crates/fuzzing`).
 //!
 //! - [`generate`]: bytes -> [`generate::Case`] (a ruleset: every built-in variant or a valid

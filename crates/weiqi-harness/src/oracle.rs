@@ -1,7 +1,7 @@
 //! The differential oracle: the interpreter and the engine play the same script, and after every
 //! step every observation of the [`Referee`] trait must be equal.
 //!
-//! Three outcomes (CONVENTIONS.md 17, after wasmtime's `DiffEqResult`): both referees agree
+//! Three outcomes (docs/style.md 17, after wasmtime's `DiffEqResult`): both referees agree
 //! (on every accepted action, and on every refusal with the same reason); or the interpreter ran
 //! out of fuel ([`Outcome::Inconclusive`]: the states may differ from there on, so the game
 //! stops). Anything else is a [`Divergence`], which names the first diverging observation, both
@@ -14,7 +14,18 @@
 //! For every action: `check` before it and what `apply` reported (captures, self-captures, a
 //! suicide counted as a pass, or the refusal).
 //!
-//! The script's bytes choose among the actions legal at that moment (see [`choose`]), so every
+//! Undo and redo (issue 29 item 13): only the engine can take a move back (`Engine::undo`; the
+//! trait has no undo and the interpreter none), so the oracle checks it against the
+//! interpreter's past. Now and then (about one accepted move in eight, chosen by a generator of
+//! its own seeded from the script, so the game itself is the one the script plays) it keeps a
+//! copy of the interpreter before a move; one to three moves later it undoes them on the engine,
+//! compares every observation with that copy, replays them (each report compared with the one
+//! the move gave the first time) and goes on, the next step comparing the replayed engine with
+//! the interpreter again (a plan cut short by a non-move action is checked before it). After
+//! every non-move action (a proposal, a resumption, a resignation), and at the start of a game,
+//! the engine must refuse an undo and stay unchanged.
+//!
+//! The script's bytes choose among the actions legal at that moment (see `Game::choose`), so every
 //! game is valid by construction; a few refused actions (a play on an occupied or forbidden point,
 //! a play out of turn, a proposal naming an empty point) are tried on purpose, and both referees
 //! must refuse them for the same reason.
@@ -84,17 +95,44 @@ pub struct Tried {
     pub refused: Option<Illegal>,
 }
 
-/// The longest game a script plays before it only passes and agrees (per board point).
+/// The longest game a script plays before it only passes and agrees (per board point; a
+/// large board has a budget of its own, [`LARGE_BOARD_WORK`]).
 const ACTIONS_PER_POINT: usize = 3;
+/// The work a game on a board of more than 361 points (a large board, issue 29 item 13) may
+/// take, in points x points x actions: every step checks every point on the interpreter, and
+/// each check reads the whole board, so a step costs the square of the points. Its game stops
+/// after `LARGE_BOARD_WORK / points^2` actions (at least [`LARGE_BOARD_MIN_ACTIONS`]): 20 on
+/// 20x20, 6 on 52x52, a second or a few in a debug build.
+const LARGE_BOARD_WORK: usize = 3_000_000;
+/// The fewest actions of a game on a large board before it winds down.
+const LARGE_BOARD_MIN_ACTIONS: usize = 6;
 /// Resumptions per game before the script only agrees (so every game can end).
 const MAX_RESUMES: u32 = 3;
 /// Steps after which a game is cut off, whatever the phase.
 const HARD_CAP: usize = 1500;
 
+/// An undo the oracle will check: the interpreter before a move, and the moves played since
+/// with what they reported.
+struct UndoPlan {
+    /// The interpreter before the first of the moves.
+    before: Interpreter,
+    /// How many moves to play before undoing them.
+    depth: usize,
+    /// The moves played since, with their reports.
+    moves: Vec<(Action, ActionReport)>,
+}
+
 struct Game<'c> {
     case: &'c Case,
     interp: Interpreter,
     engine: Engine,
+    /// The undo being prepared, if any.
+    undo: Option<UndoPlan>,
+    /// The generator of the undo decisions (xorshift; seeded from the script, never read from
+    /// it, so the game is the one the script plays).
+    undo_rng: u64,
+    /// Named in a divergence found while checking an undo.
+    context: Option<String>,
     tried: Vec<Tried>,
     proposals: ByColor<Option<Vec<Point>>>,
     resumes: u32,
@@ -149,6 +187,9 @@ pub fn run(case: &Case, stats: &mut Stats) -> Result<Outcome, Box<Divergence>> {
         case,
         interp,
         engine,
+        undo: None,
+        undo_rng: undo_seed(&case.script),
+        context: None,
         tried: Vec::new(),
         proposals: ByColor::default(),
         resumes: 0,
@@ -185,6 +226,9 @@ pub fn replay(
         case,
         interp,
         engine,
+        undo: None,
+        undo_rng: undo_seed(&case.script),
+        context: None,
         tried: Vec::new(),
         proposals: ByColor::default(),
         resumes: 0,
@@ -194,6 +238,7 @@ pub fn replay(
     };
     let mut play = || -> Step<()> {
         game.compare_setup()?;
+        game.undo_at_start()?;
         for a in actions {
             game.observe()?;
             game.step(a.clone())?;
@@ -217,9 +262,13 @@ pub fn replay(
 
 impl Game<'_> {
     fn diverged(&self, observation: &str, interpreter: String, engine: String) -> Stop {
+        let observation = match &self.context {
+            Some(c) => format!("{c}: {observation}"),
+            None => observation.to_owned(),
+        };
         Stop::Diverged(Box::new(Divergence {
             step: self.tried.len(),
-            observation: observation.to_owned(),
+            observation,
             interpreter,
             engine,
             ruling: ruling::render(self.case, &self.tried),
@@ -237,7 +286,7 @@ impl Game<'_> {
     }
 
     /// The setup observations both referees offer beside the trait: the setup notes
-    /// (DECISIONS.md 25), the komi in force and the handicap.
+    /// (docs/decisions.md 25), the komi in force and the handicap.
     fn compare_setup(&self) -> Step<()> {
         self.same("notes", self.interp.notes(), self.engine.notes())?;
         self.same("komi", self.interp.komi(), self.engine.komi())?;
@@ -246,8 +295,13 @@ impl Game<'_> {
 
     fn play_out(&mut self) -> Step<()> {
         self.compare_setup()?;
+        self.undo_at_start()?;
         let points = self.case.setup.size.points_count();
-        let budget = ACTIONS_PER_POINT * points + 20;
+        let budget = if points > 361 {
+            (LARGE_BOARD_WORK / (points * points)).max(LARGE_BOARD_MIN_ACTIONS)
+        } else {
+            ACTIONS_PER_POINT * points + 20
+        };
         let script = self.case.script.clone();
         let mut u = Unstructured::new(&script);
         loop {
@@ -332,6 +386,21 @@ impl Game<'_> {
             } if a.is_ok() => play_effect(&self.interp.board(), color, p),
             _ => None,
         };
+        let is_move = matches!(action, Action::Move { .. });
+        if a.is_ok() && !is_move && self.undo.as_ref().is_some_and(|p| !p.moves.is_empty()) {
+            // The moves so far are checked before an action that would forbid their undo.
+            self.check_undo()?;
+        }
+        if a.is_ok() && self.undo.is_none() && is_move {
+            let roll = self.next_undo_roll();
+            if roll.is_multiple_of(8) {
+                self.undo = Some(UndoPlan {
+                    before: self.interp.clone(),
+                    depth: 1 + (roll / 8 % 3) as usize,
+                    moves: Vec::new(),
+                });
+            }
+        }
         let ra = self.interp.apply(action.clone());
         if matches!(&ra, Err(e) if e.reason == Illegal::OutOfFuel) {
             return Err(Stop::OutOfFuel);
@@ -353,6 +422,7 @@ impl Game<'_> {
                     }
                 }
                 self.track(&action);
+                self.after_accepted(&action, &x)?;
             }
             (Err(x), Err(y)) => self.same(&name, x.reason, y.reason)?,
             (x, y) => return Err(self.diverged(&name, format!("{x:?}"), format!("{y:?}"))),
@@ -360,6 +430,100 @@ impl Game<'_> {
         if self.interp.phase() == Phase::Stopped {
             self.stats.stopped = true;
         }
+        Ok(())
+    }
+
+    /// The next number of the undo generator (xorshift64*).
+    fn next_undo_roll(&mut self) -> u64 {
+        let x = &mut self.undo_rng;
+        *x ^= *x >> 12;
+        *x ^= *x << 25;
+        *x ^= *x >> 27;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32
+    }
+
+    /// At the start of a game there is no move to take back: the engine refuses the undo and
+    /// stays as it was.
+    fn undo_at_start(&mut self) -> Step<()> {
+        self.refused_undo("undo at the start".to_owned())
+    }
+
+    /// The engine must refuse an undo now and stay as it was: every observation is compared
+    /// again (`what` names the moment in a divergence).
+    fn refused_undo(&mut self, what: String) -> Step<()> {
+        let hash = self.engine.hash();
+        self.context = Some(what);
+        let undone = self.engine.undo();
+        self.same("undo()", false, undone)?;
+        self.same("hash", hash, self.engine.hash())?;
+        self.observe_quietly()?;
+        self.context = None;
+        Ok(())
+    }
+
+    /// [`Game::observe`] without counting what it sees in the statistics a second time.
+    fn observe_quietly(&mut self) -> Step<()> {
+        let saved = self.stats.clone();
+        let seen = self.observe();
+        self.stats = saved;
+        seen.map(|_| ())
+    }
+
+    /// After an accepted action: a move joins the undo being prepared, which is checked once it
+    /// holds its moves; after any other action the engine must refuse an undo.
+    fn after_accepted(&mut self, action: &Action, report: &ActionReport) -> Step<()> {
+        if matches!(action, Action::Move { .. }) {
+            let Some(plan) = &mut self.undo else {
+                return Ok(());
+            };
+            plan.moves.push((action.clone(), report.clone()));
+            if plan.moves.len() == plan.depth {
+                return self.check_undo();
+            }
+            return Ok(());
+        }
+        self.undo = None;
+        self.refused_undo(format!("undo after {action}"))
+    }
+
+    /// Undoes the plan's moves on the engine, compares every observation with the interpreter
+    /// before them, and replays them on the engine (each report as the first time).
+    fn check_undo(&mut self) -> Step<()> {
+        let Some(plan) = self.undo.take() else {
+            return Ok(());
+        };
+        let hash = self.engine.hash();
+        let n = plan.moves.len();
+        self.context = Some(format!("after undo of {n} move(s)"));
+        for k in 0..n {
+            let undone = self.engine.undo();
+            self.same(&format!("undo() number {}", k + 1), true, undone)?;
+        }
+        // The observations of the interpreter before the moves.
+        let now = std::mem::replace(&mut self.interp, plan.before);
+        let seen = self.observe_quietly();
+        self.interp = now;
+        seen?;
+        self.context = Some(format!("redo after undo of {n} move(s)"));
+        for (action, first) in &plan.moves {
+            match self.engine.apply(action.clone()) {
+                Ok(again) => self.same(
+                    &format!("apply({action}) again"),
+                    report(first),
+                    report(&again),
+                )?,
+                Err(e) => {
+                    return Err(self.diverged(
+                        &format!("apply({action}) again"),
+                        "accepted".to_owned(),
+                        e.to_string(),
+                    ));
+                }
+            }
+        }
+        self.same("hash", hash, self.engine.hash())?;
+        self.context = None;
+        self.stats.undone += n as u64;
         Ok(())
     }
 
@@ -571,6 +735,13 @@ impl Game<'_> {
             _ => pass_or_play(u),
         }
     }
+}
+
+/// The seed of a game's undo decisions: a hash of its script (FNV-1a), odd.
+fn undo_seed(script: &[u8]) -> u64 {
+    script.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    }) | 1
 }
 
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {

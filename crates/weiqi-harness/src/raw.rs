@@ -1,5 +1,5 @@
 //! Raw moves: arbitrary actions, not chosen among the legal ones, fed to both referees
-//! (CONVENTIONS.md 16: "a separate target that feeds raw coordinates to test rejection"; issue
+//! (docs/style.md 16: "a separate target that feeds raw coordinates to test rejection"; issue
 //! 12, item 3, the `raw_moves` fuzz target).
 //!
 //! A [`RawCase`] is a generated ruleset, board size and setup ([`Case::generate`]) and a list

@@ -1,4 +1,4 @@
-//! A case printed as a ruling file (CONVENTIONS.md 18): the SGF record of the game, the
+//! A case printed as a ruling file (docs/style.md 18): the SGF record of the game, the
 //! variant id (`RU`), and the spec file when the ruleset is not a built-in, so that a
 //! divergence can be replayed by `weiqi check --rules <file>` and dropped into the rulings
 //! corpus.
@@ -86,7 +86,7 @@ mod tests {
     use super::*;
     use crate::generate::{Case, RulesChoice};
 
-    /// CONVENTIONS.md 18: the ruling names the variant, holds every accepted move as a node and
+    /// docs/style.md 18: the ruling names the variant, holds every accepted move as a node and
     /// the other actions as comments, and carries the spec file of a changed ruleset.
     #[test]
     fn ruling_holds_moves_actions_and_the_spec() {

@@ -396,7 +396,7 @@ mod tests {
         assert!(stats.notes > 0, "{stats}");
     }
 
-    /// KataGo's area count (KATAGO.md 2c; board.cpp calculateArea, calculateIndependentLifeArea):
+    /// KataGo's area count (docs/katago.md 2c; board.cpp calculateArea, calculateIndependentLifeArea):
     /// the seeded positions counted under `pass-dead = "dead"` with the group tax, under both
     /// suicide rules (the two Benson variants), agree on both scorers and reach pass-dead
     /// stones and the tax.

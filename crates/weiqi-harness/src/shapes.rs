@@ -1,7 +1,7 @@
 //! The hard shapes the biased generators start from, and the board reading they need.
 //!
-//! Each [`Shape`] is a whole-board diagram (the positions of VARIANTS.md section 4 that the case
-//! corpus `weiqi-cases` rules under every variant, plus the multi-ko, suicide and seki shapes
+//! Each [`Shape`] is a whole-board diagram (the positions of docs/variants.md section 4 that the
+//! case corpus `weiqi-cases` rules under every variant, plus the multi-ko, suicide and seki shapes
 //! this module adds), the player to move, and the moves of the cycle or the sequence that makes
 //! the shape hard (its *hint*: the biased script plays it often, so the cycle comes round and
 //! the refusal or the long-cycle end is reached). [`place`] puts a shape on a board: one of the
@@ -31,7 +31,7 @@ pub enum Family {
 pub struct Shape {
     /// Its name (in the statistics and the ruling comments).
     pub name: &'static str,
-    /// Where it comes from (a VARIANTS.md section, or this module).
+    /// Where it comes from (a docs/variants.md section, or this module).
     pub source: &'static str,
     /// The family.
     pub family: Family,
@@ -48,7 +48,7 @@ use Color::{Black as B, White as W};
 pub const SHAPES: &[Shape] = &[
     Shape {
         name: "basic-ko",
-        source: "VARIANTS.md 4.1",
+        source: "docs/variants.md 4.1",
         family: Family::Ko,
         diagram: "
             . X O . .
@@ -60,7 +60,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "double-ko",
-        source: "two kos of VARIANTS.md 4.2's triple ko",
+        source: "two kos of docs/variants.md 4.2's triple ko",
         family: Family::Ko,
         diagram: "
             . . . . .
@@ -80,7 +80,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "triple-ko",
-        source: "VARIANTS.md 4.2",
+        source: "docs/variants.md 4.2",
         family: Family::Ko,
         diagram: "
             . . . . . . .
@@ -101,7 +101,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "round-robin-ko",
-        source: "four kos taken in turn (this module, after VARIANTS.md 4.2)",
+        source: "four kos taken in turn (this module, after docs/variants.md 4.2)",
         family: Family::Ko,
         diagram: "
             . . . . . . . . .
@@ -123,7 +123,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "sending-two-returning-one",
-        source: "VARIANTS.md 4.3",
+        source: "docs/variants.md 4.3",
         family: Family::Ko,
         diagram: "
             . X . X .
@@ -140,7 +140,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "eternal-life",
-        source: "VARIANTS.md 4.4",
+        source: "docs/variants.md 4.4",
         family: Family::Ko,
         diagram: "
             . X . O X .
@@ -158,7 +158,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "bent-four",
-        source: "VARIANTS.md 4.7",
+        source: "docs/variants.md 4.7",
         family: Family::Ko,
         diagram: "
             . O . O X .
@@ -171,7 +171,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "snapback",
-        source: "VARIANTS.md 4.8",
+        source: "docs/variants.md 4.8",
         family: Family::Ko,
         diagram: "
             . . X . .
@@ -183,7 +183,7 @@ pub const SHAPES: &[Shape] = &[
     },
     Shape {
         name: "suicide-vectors",
-        source: "VARIANTS.md 4.9: a four-stone and a one-stone self-capture",
+        source: "docs/variants.md 4.9: a four-stone and a one-stone self-capture",
         family: Family::Suicide,
         diagram: "
             . X O . .
@@ -228,7 +228,7 @@ pub const SHAPES: &[Shape] = &[
     // from another shape than before; the seeded tests and the fuzz regressions still pass.
     Shape {
         name: "hane-seki",
-        source: "VARIANTS.md 4.12, rulings/seki/hane-seki.sgf: each side's three stones in \
+        source: "docs/variants.md 4.12, rulings/seki/hane-seki.sgf: each side's three stones in \
                  atari inside the other's eye space, the inner groups sharing two liberties; \
                  either capture (at (0,10) by Black, (0,0) by White) loses the capturer's group \
                  (verified by crates/weiqi-interpreter/examples/seed000_solver.rs)",
@@ -479,7 +479,7 @@ mod tests {
         assert_eq!((grown.size.width(), grown.size.height()), (7, 11));
     }
 
-    /// The board reading on the suicide vectors of VARIANTS.md 4.9: (0,0) is a four-stone
+    /// The board reading on the suicide vectors of docs/variants.md 4.9: (0,0) is a four-stone
     /// self-capture for Black, (4,4) a one-stone one; on the last-liberty shape Black's (0,0)
     /// fills its own last liberty and captures (so it is no self-capture).
     #[test]
@@ -547,7 +547,7 @@ mod tests {
         }
     }
 
-    /// VARIANTS.md 4.12, the hane seki: Black's capture at (0,10) takes White's three stones
+    /// docs/variants.md 4.12, the hane seki: Black's capture at (0,10) takes White's three stones
     /// in atari and White's at (0,0) Black's three; the other side's play on either point is a
     /// self-capture of four stones (both strings in atari are what the shape is about).
     #[test]

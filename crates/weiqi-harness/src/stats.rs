@@ -61,6 +61,8 @@ pub struct GameStats {
     pub pass_dead: bool,
     /// The final count took the group tax (`scoring.group-tax`).
     pub group_tax: bool,
+    /// Moves the engine undid and replayed, compared with the interpreter's past.
+    pub undone: u64,
 }
 
 impl GameStats {
@@ -187,6 +189,8 @@ pub struct Stats {
     pub kinds: BTreeMap<&'static str, u64>,
     /// Per refusal code: games in which a check refused for it, and refusals in all.
     pub refusals: BTreeMap<&'static str, (u64, u64)>,
+    /// Moves the engine undid and replayed, compared with the interpreter's past.
+    pub undone: u64,
 }
 
 impl Stats {
@@ -218,6 +222,7 @@ impl Stats {
         self.multi_capture += u64::from(g.multi_capture);
         self.pass_dead += u64::from(g.pass_dead);
         self.group_tax += u64::from(g.group_tax);
+        self.undone += g.undone;
         *self.kinds.entry(g.kind).or_default() += 1;
         if let Some((phase, result)) = g.ending {
             self.ended += 1;
@@ -257,6 +262,7 @@ impl Stats {
         self.multi_capture += other.multi_capture;
         self.pass_dead += other.pass_dead;
         self.group_tax += other.group_tax;
+        self.undone += other.undone;
         for (k, n) in &other.kinds {
             *self.kinds.entry(k).or_default() += n;
         }
@@ -319,8 +325,9 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "cases {} (agreed {}, setup refused by both {}, inconclusive {}), actions {}",
-            self.cases, self.agreed, self.setup_refused, self.inconclusive, self.steps
+            "cases {} (agreed {}, setup refused by both {}, inconclusive {}), actions {}, \
+             moves undone and replayed {}",
+            self.cases, self.agreed, self.setup_refused, self.inconclusive, self.steps, self.undone
         )?;
         writeln!(
             f,

@@ -74,7 +74,7 @@ fn dense_and_scoring_cases_reach_theirs() {
     assert!(scoring.disputed > 0 && scoring.tie > 0, "{scoring}");
 }
 
-/// Issue 12 item 1 ("seki ... hane seki") and VARIANTS.md 4.12: the hane-seki shape is placed,
+/// Issue 12 item 1 ("seki ... hane seki") and docs/variants.md 4.12: the hane-seki shape is placed,
 /// in every symmetry and with the colours swapped or not, with exactly its two three-stone
 /// strings in atari (one of each colour, their liberties two different points), and its seeded
 /// cases reach a count with seki stones on which both referees agree (`oracle::run` fails on

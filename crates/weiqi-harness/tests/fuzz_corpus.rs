@@ -1,6 +1,6 @@
 //! The seeds and regressions of the harness's fuzz targets (`fuzz/seeds/<target>/`,
 //! `fuzz/regressions/<target>/` for `differential`, `raw_moves` and `scoring`) replayed under
-//! plain `cargo test`, so a stable toolchain checks them too (issue 12, item 3; CONVENTIONS.md
+//! plain `cargo test`, so a stable toolchain checks them too (issue 12, item 3; docs/style.md
 //! 15 and 19; after regex's `tests/fuzz/mod.rs`). Each regression file must have its row in
 //! `fuzz/regressions/README.md` and must still reach the clause of the bug it caught.
 
@@ -76,7 +76,7 @@ fn seeds_agree_on_both_referees() {
     }
 }
 
-/// CONVENTIONS.md 19: every regression replays without a divergence and has its row (target,
+/// docs/style.md 19: every regression replays without a divergence and has its row (target,
 /// file, cause) in `fuzz/regressions/README.md`.
 #[test]
 fn regressions_replay_and_are_documented() {

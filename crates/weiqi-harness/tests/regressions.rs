@@ -1,5 +1,5 @@
 //! Divergences the harness found, each replayed on both referees as a regression
-//! (CONVENTIONS.md 19), with a line on the bug it caught.
+//! (docs/style.md 19), with a line on the bug it caught.
 
 use weiqi_core::{Action, BoardSize, Color, Setup};
 use weiqi_harness::generate::{CUSTOM_ID, Case, RulesChoice};
@@ -47,7 +47,7 @@ fn check(case: &Case, actions: &[Action]) -> Stats {
 /// a resumption that changes the player to move (`resume-first = "opponent-of-resumer"`), the
 /// engine counted the stopping pass's situation with the player to move *before* the
 /// resumption as the first occurrence of the resumed play, so a pass that recreated that
-/// situation ended the game without result. DECISIONS.md 12 and `play.long-cycle-repetitions`:
+/// situation ended the game without result. docs/decisions.md 12 and `play.long-cycle-repetitions`:
 /// a situation is the board and the player to move, and the count restarts when play resumes,
 /// from the situation after the resumption (the interpreter's `long_cycle.rs`); the engine was
 /// wrong.
@@ -80,7 +80,7 @@ fn long_cycle_count_restarts_from_the_situation_after_resumption_decisions_12() 
 /// move's entry after reading the indexes: under the Ing rule, a move whose situation equals
 /// the previous entry's (here a pass after a resumption that gave the move to the other
 /// player) looked up "the move that followed the earlier occurrence", which is the move being
-/// recorded, one entry past the end (index out of bounds). VARIANTS.md 3.a rule D (the
+/// recorded, one entry past the end (index out of bounds). docs/variants.md 3.a rule D (the
 /// cycle-restart ban is keyed by the board play that followed the earlier occurrence; a pass
 /// makes no ban): both referees must accept the pass and agree after it.
 #[test]
@@ -111,7 +111,7 @@ fn ing_ban_lookup_when_the_previous_entry_has_the_same_situation() {
 /// to move before the resumption) instead of the situation the banned play was made from. The
 /// engine then banned White from Black's play (`CycleRestart { started: 55 }` for White's bg);
 /// the interpreter recorded Black's ban but could never match it (it required the stored
-/// player to move, White, to be the banned player, Black). VARIANTS.md 3.a Rule D: "let m0 be
+/// player to move, White, to be the banned player, Black). docs/variants.md 3.a Rule D: "let m0 be
 /// the move made at ply t0+1 and D the player who made it ... record BAN(sigma_t0, D, m0)" — D
 /// made m0 from the board of t0 with D to move, so the ban is D's, from that board with D to
 /// move. Both referees were wrong; both now key the ban by (board of t0, D, m0).
@@ -172,4 +172,41 @@ fn ing_ban_is_the_movers_after_a_resumption_variants_3_a() {
         .collect();
     assert_eq!(actions.len(), 63, "the case's 63 actions");
     check(&c, &actions);
+}
+
+/// Found by the undo checks of the generated games (issue 29 item 13; seed 1 of the dense
+/// cases, `aga` with `suicide = "any"` on 5x1): under White's last pass (AGA rules, section 13:
+/// White makes the last pass), an agreement reached after Black's stopping pass appends
+/// White's pass for him. `Engine::undo` took that automatic pass off before it found the
+/// proposals beneath it, then refused: a refused undo had reopened the ended game (Black's
+/// agreement no longer ended it). Its doc: an undo after a non-move action is refused and
+/// changes nothing. The engine was wrong; the undo now checks every entry before popping one.
+#[test]
+fn undo_after_an_agreement_with_white_s_automatic_last_pass_changes_nothing() {
+    let size = BoardSize::new(3, 1).expect("size");
+    let c = case("aga", &[], Setup::even(size));
+    let actions = [
+        Action::play(Color::Black, weiqi_core::Point::rc(0, 0)),
+        Action::pass(Color::White),
+        Action::pass(Color::Black),
+        Action::ProposeDead {
+            by: Color::White,
+            dead: Vec::new(),
+        },
+        Action::ProposeDead {
+            by: Color::Black,
+            dead: Vec::new(),
+        },
+    ];
+    // The oracle tries an undo after every proposal and compares the engine afterwards.
+    check(&c, &actions);
+    let mut engine = weiqi_engine::Engine::new(&c.rules.ruleset, c.setup.clone()).expect("setup");
+    for a in actions {
+        weiqi_core::Referee::apply(&mut engine, a).expect("legal");
+    }
+    let ended = weiqi_core::Referee::phase(&engine);
+    assert!(matches!(ended, weiqi_core::Phase::Ended(_)), "{ended:?}");
+    assert!(!engine.undo(), "an undo after the agreement");
+    assert_eq!(weiqi_core::Referee::phase(&engine), ended);
+    assert_eq!(weiqi_core::Referee::moves_played(&engine), 3 + 1);
 }

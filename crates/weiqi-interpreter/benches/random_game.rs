@@ -1,4 +1,4 @@
-//! Times random 9x9 games to two passes (the move choice of `shared/bench/WORKLOADS.md`: a
+//! Times random 9x9 games to two passes (the move choice of `docs/workloads.md`: a
 //! uniform random legal move that does not fill an own eye, xorshift64* seeded 1, 2, 3, ...;
 //! move cap 3*N*N):
 //!

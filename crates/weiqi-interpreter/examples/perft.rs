@@ -20,12 +20,12 @@ const CASES: &[(&str, &str, Color, u32)] = &[
     ("japanese-1989", ".../.../...", Color::Black, 4),
     ("new-zealand", ".../.../...", Color::Black, 4),
     ("aga", ".../.../...", Color::Black, 4),
-    // A 4x4 ko (VARIANTS.md 4.1 shape in a corner).
+    // A 4x4 ko (docs/variants.md 4.1 shape in a corner).
     ("japanese-1989", ".XO./XO.O/.XO./....", Color::Black, 3),
     ("chinese-1988", ".XO./XO.O/.XO./....", Color::Black, 3),
     ("aga", ".XO./XO.O/.XO./....", Color::Black, 3),
     ("new-zealand", ".XO./XO.O/.XO./....", Color::Black, 3),
-    // VARIANTS.md 4.9 suicide vectors (5x5).
+    // docs/variants.md 4.9 suicide vectors (5x5).
     (
         "tromp-taylor",
         ".XO../XXO../OOO../...OO/...O.",

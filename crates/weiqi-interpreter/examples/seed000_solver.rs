@@ -1,7 +1,7 @@
-//! Verifies the rebuilt seed-000 "suicide that saves a group" position (VARIANTS.md 4.9,
-//! DECISIONS.md 20; tested in `tests/seed000_suicide_seki.rs`) by an exact solution of the whole
-//! small game, once with multi-stone self-capture legal (Ing: a one-stone suicide is a pass, so
-//! it is simply not a distinct play) and once with every suicide forbidden.
+//! Verifies the rebuilt seed-000 "suicide that saves a group" position (docs/variants.md 4.9,
+//! docs/decisions.md 20; tested in `tests/seed000_suicide_seki.rs`) by an exact solution of the
+//! whole small game, once with multi-stone self-capture legal (Ing: a one-stone suicide is a pass,
+//! so it is simply not a distinct play) and once with every suicide forbidden.
 //!
 //! This is a verification tool with its own bitboard code, not the oracle. The game: plays and
 //! passes, simple ko (no immediate recapture of a single stone by a single stone), two

@@ -1,4 +1,4 @@
-//! `end.*`: the game as a state machine (VARIANTS.md 3.e).
+//! `end.*`: the game as a state machine (docs/variants.md 3.e).
 //!
 //! ```text
 //! PLAY --(stop-passes consecutive passes)--> STOPPED   (after-stop = "score-all-alive": ENDED, all alive)
@@ -6,10 +6,10 @@
 //!    both latest proposals name the same strings --> ENDED (agreement)
 //!       after-stop = "agreement-then-passes" (Ing): --> PLAY with the agreement standing; the
 //!       next stop-passes consecutive passes --> ENDED (agreement); a board play first sets the
-//!       agreement aside (seed 000, DECISIONS.md 3 revised)
+//!       agreement aside (seed 000, docs/decisions.md 3 revised)
 //!    a player resumes --> PLAY (who moves first: resume-first; history and ko state continue)
 //! final-end = "consecutive-passes": final-end-passes consecutive passes, counted across stops
-//!    and resumptions, end the game with every stone alive (AGA seed 004, Ing DECISIONS.md 3)
+//!    and resumptions, end the game with every stone alive (AGA seed 004, Ing docs/decisions.md 3)
 //! final-end = "second-stop": the second stop ends the game with every stone alive (EGF SIR)
 //! last-pass = "white": when the game ends after the passes and Black passed last, White adds a
 //!    pass (AGA, seed 004)
@@ -19,8 +19,8 @@
 //! Ing (seed 000): "if after the stop there is no disagreement on the status of the groups, the
 //! players pass again in a row (the total number of consecutive passes becomes four), after
 //! which the game is over" ("общее число последовательных пасов становится равно четырём").
-//! DECISIONS.md 3 (revised 2026-12): that is the normal end, so the agreed dead stones are dead
-//! after the four passes; only four passes with no agreement (a dispute played out) end with
+//! docs/decisions.md 3 (revised 2026-12): that is the normal end, so the agreed dead stones are
+//! dead after the four passes; only four passes with no agreement (a dispute played out) end with
 //! every stone alive. The two passes after the agreement are played as moves
 //! (`after-stop = "agreement-then-passes"`), and they are passes like any other (they count for
 //! `final-end-passes`; the agreement is checked first).
@@ -78,7 +78,7 @@ pub fn repeats_a_pass(history: &[Record], since: usize) -> bool {
     })
 }
 
-/// Counts a pass (placement passes are not counted: DECISIONS.md 2, "no pass stones") and rules
+/// Counts a pass (placement passes are not counted: docs/decisions.md 2, "no pass stones") and rules
 /// on it: a standing agreement first (`agreed`: the players agreed at the last stop under
 /// `after-stop = "agreement-then-passes"`, and `stop-passes` passes since then end the game by
 /// it), then the final end (`final-end`), then the stop (`stop-passes`, `after-stop`, or a

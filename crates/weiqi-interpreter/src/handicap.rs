@@ -1,7 +1,7 @@
 //! `board.sizes` and `handicap.*`: the start of a game (Setup -> initial position).
 //!
 //! The handicap (weiqi-core `Setup::handicap`): 0 is an even game; 1 is a handicap game without
-//! handicap stones (DECISIONS.md 21: Black moves first, the handicap komi `handicap.komi` and
+//! handicap stones (docs/decisions.md 21: Black moves first, the handicap komi `handicap.komi` and
 //! the handicap tie rule `scoring.tie-handicap` apply, a bonus per handicap stone is zero; seed
 //! 004 "Минимальная фора – игра черными без коми", seed 002 art. 2.4 "минимальной «форой 1»");
 //! N >= 2 is a handicap game of N stones:
@@ -15,18 +15,18 @@
 //!   (stones - 1) times", New Zealand "White passes the first N-1 moves"); then the player of
 //!   `handicap.first-after-placement` moves.
 //! - Setup stones given with a handicap of 2 or more already hold the handicap stones (any
-//!   points; a record's `AB`, DECISIONS.md 23): nothing more is placed, and the player of
+//!   points; a record's `AB`, docs/decisions.md 23): nothing more is placed, and the player of
 //!   `handicap.first-after-placement` moves.
 //!
-//! Who moves first (DECISIONS.md 22): at a *game start* (an empty board, or the handicap stones
-//! alone) the variant decides: Black on an empty board and at handicap 0 or 1, the player of
+//! Who moves first (docs/decisions.md 22): at a *game start* (an empty board, or the handicap
+//! stones alone) the variant decides: Black on an empty board and at handicap 0 or 1, the player of
 //! `handicap.first-after-placement` after the handicap stones (seed 004 rules 2-3, seed 000,
 //! seed 002 art. 2.4). `Setup::to_move` may only confirm that choice there; a different player
 //! is refused ([`SetupError::FirstMover`]), so that a record whose first move contradicts the
 //! variant is ruled `wrong-turn` at that move. Only a position that is not a game start (other
 //! setup stones) may choose its first mover (SGF `PL`, or its first move).
 //!
-//! Board sizes (DECISIONS.md 25): `board.sizes` lists the sizes the variant's text prescribes.
+//! Board sizes (docs/decisions.md 25): `board.sizes` lists the sizes the variant's text prescribes.
 //! A game on another size is set up all the same, with a note ([`Start::notes`]); only
 //! [`start_strict`] refuses it.
 
@@ -80,7 +80,7 @@ pub enum SetupError {
     /// to move.
     PlacementNeedsBlack,
     /// A game start (an empty board, or the handicap stones alone) whose setup names a first
-    /// mover other than the variant's (DECISIONS.md 22: the variant says who moves first).
+    /// mover other than the variant's (docs/decisions.md 22: the variant says who moves first).
     FirstMover {
         /// The variant's first mover.
         expected: Color,
@@ -127,7 +127,7 @@ impl fmt::Display for SetupError {
             SetupError::FirstMover { expected, given } => write!(
                 f,
                 "{given} is set to move first, but at the start of a game the variant says \
-                 {expected} moves first (DECISIONS.md 22)"
+                 {expected} moves first (docs/decisions.md 22)"
             ),
         }
     }
@@ -146,26 +146,26 @@ pub struct Start {
     pub placement_left: u32,
     /// The komi: `Setup.komi`, else the variant's (`handicap.komi` from handicap 1 on).
     pub komi: Points,
-    /// Remarks on the setup for the caller (DECISIONS.md 25: a board size the text does not
+    /// Remarks on the setup for the caller (docs/decisions.md 25: a board size the text does not
     /// prescribe).
     pub notes: Vec<SetupNote>,
 }
 
-/// Whether the game is a handicap game: handicap 1 (no stones, DECISIONS.md 21) and up.
+/// Whether the game is a handicap game: handicap 1 (no stones, docs/decisions.md 21) and up.
 #[must_use]
 pub fn is_handicap(handicap: u32) -> bool {
     handicap >= 1
 }
 
 /// The handicap stones of a game: 0 for an even game and for handicap 1, which has none
-/// (DECISIONS.md 21).
+/// (docs/decisions.md 21).
 #[must_use]
 pub fn stones(handicap: u32) -> u32 {
     if handicap >= 2 { handicap } else { 0 }
 }
 
 /// The komi of a game: the setup's, else the variant's for the handicap (`scoring.komi` in an
-/// even game, `handicap.komi` in a handicap game, handicap 1 included: DECISIONS.md 21;
+/// even game, `handicap.komi` in a handicap game, handicap 1 included: docs/decisions.md 21;
 /// `Ruleset::komi_for`).
 #[must_use]
 pub fn komi(ruleset: &Ruleset, setup: &Setup) -> Points {
@@ -175,13 +175,13 @@ pub fn komi(ruleset: &Ruleset, setup: &Setup) -> Points {
 }
 
 /// Builds the initial position from the variant and the setup (see the module doc). A board
-/// size the variant does not prescribe gets a note (DECISIONS.md 25).
+/// size the variant does not prescribe gets a note (docs/decisions.md 25).
 pub fn start(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
     build(ruleset, setup)
 }
 
 /// As [`start`], but a board size the variant does not prescribe is refused with
-/// [`SetupError::SizeNotAllowed`] (`--strict`, DECISIONS.md 25).
+/// [`SetupError::SizeNotAllowed`] (`--strict`, docs/decisions.md 25).
 pub fn start_strict(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
     if !ruleset.allows_size(setup.size) {
         return Err(SetupError::SizeNotAllowed {
@@ -213,7 +213,7 @@ fn build(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
     }
     let handicap = stones(setup.handicap);
     let mut placement_left = 0;
-    // DECISIONS.md 22: Black on an empty board and at handicap 0 or 1.
+    // docs/decisions.md 22: Black on an empty board and at handicap 0 or 1.
     let mut to_move = Color::Black;
     if handicap > 0 {
         // After the handicap stones (given, or placed by the pattern).
@@ -279,7 +279,7 @@ fn build(ruleset: &Ruleset, setup: &Setup) -> Result<Start, SetupError> {
 }
 
 /// Whether a setup is the start of a game, where the variant decides who moves first
-/// (DECISIONS.md 22): an empty board, or (with a handicap of 2 or more) the handicap stones
+/// (docs/decisions.md 22): an empty board, or (with a handicap of 2 or more) the handicap stones
 /// alone, all black. Any other setup stones make a position, whose first mover the setup may
 /// choose.
 #[must_use]

@@ -1,4 +1,4 @@
-//! The recorded states of a game, which every repetition rule reads (VARIANTS.md 3.0: "State
+//! The recorded states of a game, which every repetition rule reads (docs/variants.md 3.0: "State
 //! recorded after every move: (board_after, side_to_move_next, mover, kind in {play, pass,
 //! setup}). The initial board (empty or with handicap stones) is entry 0, kind = setup.").
 //!
@@ -93,7 +93,7 @@ impl Record {
     }
 
     /// Whether the two records hold the same situation: the same board and the same player to
-    /// move (VARIANTS.md 3.b, "situation").
+    /// move (docs/variants.md 3.b, "situation").
     #[must_use]
     pub fn same_situation(&self, other: &Record) -> bool {
         self.to_move == other.to_move && self.same_board(&other.board, other.hash)

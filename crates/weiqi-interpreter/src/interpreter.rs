@@ -19,7 +19,7 @@ use crate::scoring::{self, ScoringInput};
 
 /// The literal interpreter of a [`Ruleset`]: a game from its setup to its result.
 ///
-/// Every state it keeps is what the rules themselves name: the recorded history (VARIANTS.md
+/// Every state it keeps is what the rules themselves name: the recorded history (docs/variants.md
 /// 3.0), prisoners, pass stones, the Ing hot stones and bans, the pass counters of the end rules,
 /// the dead-stone proposals. Nothing is cached: each decision re-reads the board and the history.
 #[derive(Debug, Clone)]
@@ -56,14 +56,14 @@ enum Judged {
 impl Interpreter {
     /// Starts a game of `ruleset` from `setup` (see [`crate::handicap`] for the handicap and
     /// setup rules). A board size the variant's text does not prescribe is accepted with a
-    /// note ([`Interpreter::notes`], DECISIONS.md 25).
+    /// note ([`Interpreter::notes`], docs/decisions.md 25).
     pub fn new(ruleset: &Ruleset, setup: Setup) -> Result<Interpreter, SetupError> {
         let start = handicap::start(ruleset, &setup)?;
         Ok(Interpreter::from_start(ruleset, &setup, start))
     }
 
     /// As [`Interpreter::new`], but a board size the variant's text does not prescribe is
-    /// refused with [`SetupError::SizeNotAllowed`] (`--strict`, DECISIONS.md 25).
+    /// refused with [`SetupError::SizeNotAllowed`] (`--strict`, docs/decisions.md 25).
     pub fn new_strict(ruleset: &Ruleset, setup: Setup) -> Result<Interpreter, SetupError> {
         let start = handicap::start_strict(ruleset, &setup)?;
         Ok(Interpreter::from_start(ruleset, &setup, start))
@@ -96,7 +96,7 @@ impl Interpreter {
         }
     }
 
-    /// The remarks on the setup (DECISIONS.md 25: a board size the variant's text does not
+    /// The remarks on the setup (docs/decisions.md 25: a board size the variant's text does not
     /// prescribe), for the caller to show.
     #[must_use]
     pub fn notes(&self) -> &[SetupNote] {
@@ -148,7 +148,7 @@ impl Interpreter {
     }
 
     /// The handicap of this game as set up: 0 even, 1 a handicap game without stones
-    /// (DECISIONS.md 21), N >= 2 a game of N handicap stones.
+    /// (docs/decisions.md 21), N >= 2 a game of N handicap stones.
     #[must_use]
     pub fn handicap(&self) -> u32 {
         self.handicap
@@ -410,7 +410,7 @@ impl Interpreter {
         self.phase = Phase::Ended(ending);
     }
 
-    /// Restarts the long-cycle count at the current situation (DECISIONS.md 12: "the count
+    /// Restarts the long-cycle count at the current situation (docs/decisions.md 12: "the count
     /// restarts when play stops or resumes").
     fn restart_cycle_count(&mut self) {
         self.cycle_from = CountFrom {

@@ -5,18 +5,18 @@
 //!
 //! | module | spec key | source |
 //! | --- | --- | --- |
-//! | [`strings`] | — | VARIANTS.md 3.0 (strings, liberties) |
-//! | [`play`] | — | VARIANTS.md 3.0 (a play: placement, capture) |
-//! | [`suicide`] | `play.suicide`, `play.single-stone-suicide` | VARIANTS.md 3.0, 4.9 |
-//! | [`ko`] | `play.ko`, `play.initial-position` | VARIANTS.md 3.a, 3.b; DECISIONS.md 1, 6, 7 |
-//! | [`long_cycle`] | `play.long-cycle`, `play.long-cycle-repetitions`, `play.initial-position` | J89 Art. 12; DECISIONS.md 12 |
-//! | [`handicap`] | `board.sizes`, `handicap.*` | DECISIONS.md 2, 9, 21, 22, 25 |
-//! | [`end`] | `end.*` | VARIANTS.md 3.e; seed 000; DECISIONS.md 3 |
-//! | [`pass_stones`] | `end.pass-stones` | VARIANTS.md 3.d, seed 004 |
+//! | [`strings`] | — | docs/variants.md 3.0 (strings, liberties) |
+//! | [`play`] | — | docs/variants.md 3.0 (a play: placement, capture) |
+//! | [`suicide`] | `play.suicide`, `play.single-stone-suicide` | docs/variants.md 3.0, 4.9 |
+//! | [`ko`] | `play.ko`, `play.initial-position` | docs/variants.md 3.a, 3.b; docs/decisions.md 1, 6, 7 |
+//! | [`long_cycle`] | `play.long-cycle`, `play.long-cycle-repetitions`, `play.initial-position` | J89 Art. 12; docs/decisions.md 12 |
+//! | [`handicap`] | `board.sizes`, `handicap.*` | docs/decisions.md 2, 9, 21, 22, 25 |
+//! | [`end`] | `end.*` | docs/variants.md 3.e; seed 000; docs/decisions.md 3 |
+//! | [`pass_stones`] | `end.pass-stones` | docs/variants.md 3.d, seed 004 |
 //! | [`friendly_pass`] | `end.friendly-pass` (changes no ruling) | KataGo rules.h |
-//! | [`scoring`] | `scoring.*` (pass-dead stones: [`scoring::pass_dead`]) | VARIANTS.md 3.c, 3.d, 3.f; KataGo board.cpp |
-//! | [`history`] | — | VARIANTS.md 3.0 (the recorded states every repetition rule reads) |
-//! | [`perft`] | — | CONVENTIONS.md 21 (move-sequence counts, shared data files) |
+//! | [`scoring`] | `scoring.*` (pass-dead stones: [`scoring::pass_dead`]) | docs/variants.md 3.c, 3.d, 3.f; KataGo board.cpp |
+//! | [`history`] | — | docs/variants.md 3.0 (the recorded states every repetition rule reads) |
+//! | [`perft`] | — | docs/style.md 21 (move-sequence counts, shared data files) |
 //!
 //! Everything is computed by flood fills and full history scans; nothing is cached. The
 //! interpreter is deterministic, and an optional fuel budget ([`Interpreter::with_fuel`]) bounds

@@ -2,7 +2,7 @@
 //! rules that do not forbid it (simple ko).
 //!
 //! J89 Art. 12: "When the same whole-board position is repeated during a game, if the players
-//! agree, the game ends without result." Korean rules: the same, as a draw. DECISIONS.md 12
+//! agree, the game ends without result." Korean rules: the same, as a draw. docs/decisions.md 12
 //! (revised 2026-12): "the game ends with no result when the same situation occurs a third
 //! time"; Art. 12 has no pass exception, so a single pass inside a cycle does not restart the
 //! count ("send two, return one, pass" must end too); the count restarts when play stops (two

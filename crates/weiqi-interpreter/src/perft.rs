@@ -1,4 +1,4 @@
-//! Perft: the number of legal move sequences of a given length (CONVENTIONS.md 21), and the
+//! Perft: the number of legal move sequences of a given length (docs/style.md 21), and the
 //! line format of the shared data files in `perft/*.txt`, which the engine checks too.
 //!
 //! A sequence is made of moves only (board plays and passes, as [`Referee::legal_moves`] lists

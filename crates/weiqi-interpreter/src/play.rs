@@ -1,5 +1,5 @@
-//! A play (VARIANTS.md 3.0): placement on an empty point, removal of the opponent's strings left
-//! without liberties, then the self-capture rule.
+//! A play (docs/variants.md 3.0): placement on an empty point, removal of the opponent's strings
+//! left without liberties, then the self-capture rule.
 //!
 //! J89 Art. 4-5: "stones that cannot exist (no liberty) after a move are removed"; seed 000 and
 //! Chinese 1988: "if a play leaves stones of both colours without liberties, only the
@@ -17,7 +17,7 @@ use crate::suicide::{self, SelfCapture};
 pub struct PlayOutcome {
     /// The board after the play (unchanged when the play counts as a pass).
     pub board: Board,
-    /// The opponent stones removed (`C` of VARIANTS.md 3.0), sorted.
+    /// The opponent stones removed (`C` of docs/variants.md 3.0), sorted.
     pub captured: Vec<Point>,
     /// The player's own stones removed by a self-capture, sorted.
     pub self_captured: Vec<Point>,
@@ -25,7 +25,7 @@ pub struct PlayOutcome {
     pub counted_as_pass: bool,
 }
 
-/// Plays `color` at `p` on `board` (VARIANTS.md 3.0 `play(colour c, point p)`):
+/// Plays `color` at `p` on `board` (docs/variants.md 3.0 `play(colour c, point p)`):
 /// 1. `p` must be on the board ([`Illegal::OffBoard`]) and empty ([`Illegal::Occupied`]);
 /// 2. set `p := c`;
 /// 3. remove every opponent string adjacent to `p` that has no liberty ("opponent first");

@@ -1,12 +1,12 @@
-//! Strings and liberties, by flood fill (VARIANTS.md 3.0: "string(p): flood fill over neighbours
-//! of the same colour. liberties(s): empty neighbours of s").
+//! Strings and liberties, by flood fill (docs/variants.md 3.0: "string(p): flood fill over
+//! neighbours of the same colour. liberties(s): empty neighbours of s").
 //!
 //! Nothing is cached: every call walks the board again.
 
 use weiqi_core::{Board, Point};
 
 /// The string containing `p`: `p` and every stone of the same colour connected to it through
-/// orthogonal neighbours, sorted (VARIANTS.md 3.0 `string(p)`). Empty when `p` is empty.
+/// orthogonal neighbours, sorted (docs/variants.md 3.0 `string(p)`). Empty when `p` is empty.
 #[must_use]
 pub fn string(board: &Board, p: Point) -> Vec<Point> {
     let Some(color) = board.get(p) else {
@@ -68,7 +68,7 @@ pub fn has_liberty(board: &Board, p: Point) -> bool {
 }
 
 /// The liberties of a set of stones: the empty points adjacent to any of them, sorted and
-/// without duplicates (VARIANTS.md 3.0 `liberties(s)`).
+/// without duplicates (docs/variants.md 3.0 `liberties(s)`).
 #[must_use]
 pub fn liberties(board: &Board, stones: &[Point]) -> Vec<Point> {
     let mut out: Vec<Point> = stones

@@ -1,7 +1,7 @@
 //! `play.suicide` and `play.single-stone-suicide`: what happens when a play leaves its own
 //! string without liberties after the opponent's strings are removed.
 //!
-//! VARIANTS.md 3.0:
+//! docs/variants.md 3.0:
 //! ```text
 //! if liberties(S) is empty:                      # self-capture
 //!     if suicide == forbidden:            illegal
@@ -24,7 +24,7 @@ pub enum SelfCapture {
     Remove,
 }
 
-/// Rules on a play whose own string of `string_len` stones has no liberty left (VARIANTS.md
+/// Rules on a play whose own string of `string_len` stones has no liberty left (docs/variants.md
 /// 3.0; 4.9 legality vectors; seed 000 for Ing; NZ rules "then remove own stones without
 /// liberties"; Tromp-Taylor "clear(P)").
 ///

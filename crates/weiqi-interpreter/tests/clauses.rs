@@ -28,7 +28,7 @@ fn even(id: &str, n: u32) -> Interpreter {
 #[test]
 fn suicide_rule_table_variants_3_0() {
     use weiqi_interpreter::suicide::{SelfCapture, rule};
-    // VARIANTS.md 3.0 and 2.0: forbidden; multi (single illegal or = pass); any.
+    // docs/variants.md 3.0 and 2.0: forbidden; multi (single illegal or = pass); any.
     let cases = [
         ("japanese-1989", 1, SelfCapture::Forbidden),
         ("japanese-1989", 4, SelfCapture::Forbidden),
@@ -52,7 +52,7 @@ fn suicide_rule_table_variants_3_0() {
 
 #[test]
 fn setup_errors_are_clear_handicap() {
-    // DECISIONS.md 25: a size the text does not prescribe is refused only by a strict setup.
+    // docs/decisions.md 25: a size the text does not prescribe is refused only by a strict setup.
     let ing = weiqi_spec::builtin("ing-1996").expect("built-in");
     let err = Interpreter::new_strict(&ing, Setup::even(size(5))).expect_err("5x5 not an Ing size");
     assert!(matches!(err, SetupError::SizeNotAllowed { .. }));
@@ -112,13 +112,13 @@ fn komi_comes_from_the_setup_or_the_variant_decisions_komi_table() {
         Interpreter::new(&rules, s).expect("setup").komi(),
         Points::from_halves(1)
     );
-    // DECISIONS.md 21: handicap 1 is a handicap game without stones: the handicap komi.
+    // docs/decisions.md 21: handicap 1 is a handicap game without stones: the handicap komi.
     let mut s = Setup::with_handicap(size(9), 1);
     s.komi = None;
     assert_eq!(
         Interpreter::new(&rules, s).expect("setup").komi(),
         rules.handicap.komi,
-        "handicap 1 is a handicap game (DECISIONS.md 21)"
+        "handicap 1 is a handicap game (docs/decisions.md 21)"
     );
     assert_ne!(rules.handicap.komi, rules.scoring.komi);
 }
@@ -163,7 +163,7 @@ fn setup_board_is_entry_zero_decisions_7() {
 
 #[test]
 fn proposals_expand_to_strings_and_resumption_clears_them_variants_3_e() {
-    // VARIANTS.md 3.e: a proposal names strings (any stone of one names it all); equal
+    // docs/variants.md 3.e: a proposal names strings (any stone of one names it all); equal
     // proposals are the agreed dead stones; a resumption clears the proposals (J89 Art. 9).
     let diagram = "
         . X O .

@@ -47,7 +47,7 @@ fn handicap_1_takes_the_handicap_komi_decisions_21() {
 
 #[test]
 fn a_game_start_may_not_choose_another_first_mover_decisions_22() {
-    // DECISIONS.md 22: the setup is refused with the typed error, so a reader cannot turn
+    // docs/decisions.md 22: the setup is refused with the typed error, so a reader cannot turn
     // `wrong-turn` into a legal first move.
     let rules = variant("japanese-1989");
     let mut empty = Setup::even(size(9));

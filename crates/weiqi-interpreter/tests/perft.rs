@@ -1,4 +1,4 @@
-//! Perft (CONVENTIONS.md 21): recomputes every count of the shared data files `perft/*.txt`
+//! Perft (docs/style.md 21): recomputes every count of the shared data files `perft/*.txt`
 //! (the engine checks the same files). The files say which command produced them.
 
 use std::path::PathBuf;

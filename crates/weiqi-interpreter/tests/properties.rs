@@ -1,6 +1,6 @@
 //! Properties of every game, on random action sequences under every built-in variant: no
 //! panic, refusals leave the game unchanged, `check` agrees with `apply` and with
-//! `legal_moves`, and the stone bookkeeping of VARIANTS.md 3.d holds.
+//! `legal_moves`, and the stone bookkeeping of docs/variants.md 3.d holds.
 
 mod common;
 
@@ -61,7 +61,7 @@ fn check(game: &mut Interpreter, action: Action, plays: &mut ByColorCount) {
             }
         }
     }
-    // VARIANTS.md 3.d: A_c = s_c - L_c (no setup stones here; placement plays are plays).
+    // docs/variants.md 3.d: A_c = s_c - L_c (no setup stones here; placement plays are plays).
     let prisoners = game.prisoners();
     let board = game.board();
     assert_eq!(

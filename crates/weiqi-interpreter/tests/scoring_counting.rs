@@ -12,7 +12,7 @@ use weiqi_spec::{Counting, Scoring};
 
 #[test]
 fn chinese_count_of_the_seki_diagram() {
-    // VARIANTS.md 4.6 table: "Chinese counting: 17.5 vs half-board 24.5".
+    // docs/variants.md 4.6 table: "Chinese counting: 17.5 vs half-board 24.5".
     let b = Board::from_diagram(
         ". O . X . X O\nO O X X X X O\nX X O O O O O\n. X O . O . O\nX X O O O O O\n. X O . O . O\nX X O O O O O",
     )
@@ -40,7 +40,7 @@ fn chinese_count_of_the_seki_diagram() {
 
 #[test]
 fn displays_agree_with_the_breakdown_on_random_positions() {
-    // Chinese 1988 (VARIANTS.md 2.4: Black wins iff black_count > P/2 + K/2, "the same as
+    // Chinese 1988 (docs/variants.md 2.4: Black wins iff black_count > P/2 + K/2, "the same as
     // A_B - A_W > K"); J89 Art. 10 (prisoners filled into the opponent's territory).
     let mut rng = Rng(0xC0DE_0000_2004);
     let ids = weiqi_spec::builtin_ids();

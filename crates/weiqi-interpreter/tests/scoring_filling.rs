@@ -1,6 +1,6 @@
-//! The dame filling, teire and seki of `spec/FILLING.md` (DECISIONS.md 10, revised 2026-12) on
-//! the rulings of issue 8 item 1 and on a double-ko seki (VARIANTS.md 4.12). Each position is the
-//! issue's SGF setup; the comments give the ruling the old fill got wrong.
+//! The dame filling, teire and seki of `spec/FILLING.md` (docs/decisions.md 10, revised 2026-12) on
+//! the rulings of issue 8 item 1 and on a double-ko seki (docs/variants.md 4.12). Each position is
+//! the issue's SGF setup; the comments give the ruling the old fill got wrong.
 
 use weiqi_core::{
     Action, Board, BoardSize, ByColor, Color, Ending, Move, Phase, Point, PointMark, Points,
@@ -204,7 +204,7 @@ fn an_unmarked_stone_in_atari_looks_dead_and_voids_nothing_issue_10() {
     assert_eq!(s.margin, Points::from_halves(17), "B+8.5");
 }
 
-/// VARIANTS.md 4.12, a double-ko seki built for spec/FILLING.md 7.6: no dame at all.
+/// docs/variants.md 4.12, a double-ko seki built for spec/FILLING.md 7.6: no dame at all.
 const DOUBLE_KO_SEKI: &str = "
     . X . X O .
     X X X O O O
@@ -212,7 +212,7 @@ const DOUBLE_KO_SEKI: &str = "
 
 #[test]
 fn a_double_ko_seki_is_seki_variants_4_12() {
-    // J89/WAGC: double-ko seki is seki (VARIANTS.md 2.6 precedents, 4.12). Art. 8 read
+    // J89/WAGC: double-ko seki is seki (docs/variants.md 2.6 precedents, 4.12). Art. 8 read
     // literally finds no dame, hence no seki, and counts 2 : 2.
     let b = Board::from_diagram(DOUBLE_KO_SEKI).expect("valid diagram");
     let literal = count("japanese-1989", &b, Points::ZERO);
@@ -281,7 +281,7 @@ fn record_points(text: &str, key: &str, size: BoardSize) -> Vec<Point> {
 
 #[test]
 fn gnu_go_regression_game_scores_its_result_w_26_5_issue_8() {
-    // Issue 8 item 1 and DECISIONS.md 10: GNU Go's regression game cgf2003/GnuGo-GoeMate.sgf
+    // Issue 8 item 1 and docs/decisions.md 10: GNU Go's regression game cgf2003/GnuGo-GoeMate.sgf
     // (../shared/corpus/real-records/gnugo/): its TB/TW marks are complete and agree with
     // RE[W+26.5]; the old fill voided White's centre and gave B+25.5.
     let path = concat!(
@@ -339,8 +339,8 @@ fn gnu_go_regression_game_scores_its_result_w_26_5_issue_8() {
 
 #[test]
 fn the_dame_trap_and_the_seki_of_variants_4_6() {
-    // VARIANTS.md 4.6: the dame trap's open point is filled (by either player: neutral), 3 : 5;
-    // the seki's shared liberty is never filled, 2 : 4.
+    // docs/variants.md 4.6: the dame trap's open point is filled (by either player: neutral), 3 :
+    // 5; the seki's shared liberty is never filled, 2 : 4.
     let trap = Board::from_diagram(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O")
         .expect("valid");
     let f = fill(&trap);

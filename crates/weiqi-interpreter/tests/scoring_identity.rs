@@ -1,4 +1,4 @@
-//! The AGA identity (VARIANTS.md 3.d, after the AGA appendix): on complete games, territory
+//! The AGA identity (docs/variants.md 3.d, after the AGA appendix): on complete games, territory
 //! counting with pass stones and White's last pass gives the same margin as area counting with
 //! White's N-1 bonus. The games are random complete games played by the interpreter under the
 //! built-in `aga` variant (situational superko, pass stones, White passes last), ending by
@@ -79,7 +79,7 @@ fn random_game(rules: &Ruleset, setup: Setup, rng: &mut Rng) -> Interpreter {
 
 #[test]
 fn territory_with_pass_stones_equals_area_with_n_minus_one() {
-    // VARIANTS.md 3.d: "area - territory = M_B - M_W + H"; even games: M_B = M_W; handicap
+    // docs/variants.md 3.d: "area - territory = M_B - M_W + H"; even games: M_B = M_W; handicap
     // games: White moves first and last, area exceeds territory by H - 1, "hence the rule
     // 'with area counting White gets N-1 extra points'" [AGA91].
     let aga = ruleset("aga");

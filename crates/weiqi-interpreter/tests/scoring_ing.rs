@@ -1,4 +1,4 @@
-//! Ing counting, ranks and penalties (seed 000, VARIANTS.md 2.2 and 3.g): the fill-in
+//! Ing counting, ranks and penalties (seed 000, docs/variants.md 2.2 and 3.g): the fill-in
 //! procedure against the arithmetic margin on thousands of random final positions, the
 //! seed's 9x9 example, and the seed's two rank examples.
 
@@ -15,7 +15,7 @@ use scoring_support::{Rng, random_position, ruleset};
 
 #[test]
 fn fill_in_equals_the_arithmetic_margin_on_random_positions() {
-    // VARIANTS.md 2.2 "Arithmetic equivalent": margin = A_B - A_W - K - Pen_B + Pen_W (+ the
+    // docs/variants.md 2.2 "Arithmetic equivalent": margin = A_B - A_W - K - Pen_B + Pen_W (+ the
     // AGA bonus N), Black wins iff margin >= 0 (ties as the tie rule says). Positions the
     // procedure cannot express (more stones on the board or owed than a bowl holds, more
     // compensation stones than the opponent's empty area) are skipped and counted.
@@ -220,7 +220,7 @@ fn the_seed_rank_examples() {
 
 #[test]
 fn ing_time_penalties_from_the_ruleset() {
-    // DECISIONS.md 4 with the keys of ing-1996: 2 points per BT/6, loss beyond 3 steps.
+    // docs/decisions.md 4 with the keys of ing-1996: 2 points per BT/6, loss beyond 3 steps.
     let rules = ruleset("ing-1996");
     let bt = Duration::from_secs(3600);
     let p = |s: u64| overtime_penalty(&rules.time, bt, Duration::from_secs(s)).expect("valid");

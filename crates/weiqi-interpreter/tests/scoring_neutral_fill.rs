@@ -1,5 +1,5 @@
 //! Properties of the filling of `spec/FILLING.md` on random final positions: its outcome does
-//! not depend on the orientation of the board or on the colours (4.4, DECISIONS.md 10: "the
+//! not depend on the orientation of the board or on the colours (4.4, docs/decisions.md 10: "the
 //! result must not depend on the order in which points are tried or on which colour is tried
 //! first"), it only adds stones on points of the right class, and its cost grows about
 //! quadratically (4.7; issue 9 item 1: nothing in scoring worse than about quadratic).

@@ -1,12 +1,12 @@
 //! Scoring clauses on fixed positions, under every built-in variant: the seki diagram and the
-//! dame trap of VARIANTS.md 4.6 (the table there), dead stones, prisoners, pass stones,
+//! dame trap of docs/variants.md 4.6 (the table there), dead stones, prisoners, pass stones,
 //! handicap bonus, komi, penalties and ties. One `check` helper per boundary.
 
 use weiqi_core::{Board, ByColor, Color, GameResult, Point, PointMark, Points, Score};
 use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::{NeutralFill, Ruleset, SekiEyes};
 
-/// VARIANTS.md 4.6, the seki diagram (7x7): Black 14 stones, White 26, 9 empty points.
+/// docs/variants.md 4.6, the seki diagram (7x7): Black 14 stones, White 26, 9 empty points.
 const SEKI: &str = "
     . O . X . X O
     O O X X X X O
@@ -16,7 +16,7 @@ const SEKI: &str = "
     . X O . O . O
     X X O O O O O";
 
-/// VARIANTS.md 4.6, the dame trap (5x5): one open neutral point (3,2).
+/// docs/variants.md 4.6, the dame trap (5x5): one open neutral point (3,2).
 const DAME_TRAP: &str = "
     . X O . .
     X X O . .
@@ -103,8 +103,9 @@ fn check(
     }
 }
 
-/// The twelve variants of the VARIANTS.md 4.6 table (DECISIONS.md "The built-in variants"); a
-/// variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13, item 6).
+/// The twelve variants of the docs/variants.md 4.6 table (docs/decisions.md "The built-in
+/// variants"); a variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13,
+/// item 6).
 const TABLE_4_6_IDS: [&str; 12] = [
     "aga",
     "chinese-1988",
@@ -120,7 +121,7 @@ const TABLE_4_6_IDS: [&str; 12] = [
     "tromp-taylor",
 ];
 
-/// The VARIANTS.md 4.6 table per built-in variant, in half points, komi 0:
+/// The docs/variants.md 4.6 table per built-in variant, in half points, komi 0:
 /// (seki black, seki white, dame-trap black, dame-trap white).
 fn table_4_6(id: &str) -> (i64, i64, i64, i64) {
     match id {
@@ -132,13 +133,15 @@ fn table_4_6(id: &str) -> (i64, i64, i64, i64) {
         "japanese-1989" | "korean" => (4, 8, 6, 10),
         // Territory with eyes counted (AGA, Russian 2010 Japanese tradition): 3 : 5; 3 : 5.
         "aga" | "rfg-2010-territory" => (6, 10, 6, 10),
-        other => panic!("variant {other} is missing from the VARIANTS.md 4.6 table of this test"),
+        other => {
+            panic!("variant {other} is missing from the docs/variants.md 4.6 table of this test")
+        }
     }
 }
 
 #[test]
 fn seki_and_dame_trap_under_every_builtin_variant() {
-    // VARIANTS.md 4.6 table; DECISIONS.md 10 (J89 fill-first), 13 (NZ neutral points).
+    // docs/variants.md 4.6 table; docs/decisions.md 10 (J89 fill-first), 13 (NZ neutral points).
     let builtins = weiqi_spec::builtin_ids();
     for id in TABLE_4_6_IDS {
         assert!(builtins.contains(&id), "{id} is a built-in: {builtins:?}");
@@ -146,7 +149,7 @@ fn seki_and_dame_trap_under_every_builtin_variant() {
         let (sb, sw, db, dw) = table_4_6(id);
         let g = Game::default();
         check(
-            "VARIANTS.md 4.6 seki",
+            "docs/variants.md 4.6 seki",
             &rules,
             SEKI,
             &g,
@@ -160,7 +163,7 @@ fn seki_and_dame_trap_under_every_builtin_variant() {
             format!("W+{}", Points::from_halves(dw - db))
         };
         check(
-            "VARIANTS.md 4.6 dame trap",
+            "docs/variants.md 4.6 dame trap",
             &rules,
             DAME_TRAP,
             &g,
@@ -173,14 +176,14 @@ fn seki_and_dame_trap_under_every_builtin_variant() {
 
 #[test]
 fn literal_j89_falls_into_the_dame_trap() {
-    // VARIANTS.md 4.6: "The single unfilled neutral point (3,2) touches both groups, so both
+    // docs/variants.md 4.6: "The single unfilled neutral point (3,2) touches both groups, so both
     // are 'in seki' by Art. 8 and the literal score is 0 : 0"; region level says the same.
     // Art. 8 read literally is `void-string` without the fill (spec/FILLING.md 9.1).
     let mut rules = ruleset("japanese-1989");
     rules.scoring.seki_eyes = SekiEyes::VoidString;
     rules.scoring.neutral_fill = NeutralFill::Literal;
     check(
-        "VARIANTS.md 4.6 literal",
+        "docs/variants.md 4.6 literal",
         &rules,
         DAME_TRAP,
         &Game::default(),
@@ -190,7 +193,7 @@ fn literal_j89_falls_into_the_dame_trap() {
     );
     rules.scoring.seki_eyes = SekiEyes::VoidRegion;
     check(
-        "VARIANTS.md 3.c region level",
+        "docs/variants.md 3.c region level",
         &rules,
         DAME_TRAP,
         &Game::default(),
@@ -198,11 +201,11 @@ fn literal_j89_falls_into_the_dame_trap() {
         0,
         "0",
     );
-    // Filled by either player, the point gives 3 : 5 (VARIANTS.md 4.6).
+    // Filled by either player, the point gives 3 : 5 (docs/variants.md 4.6).
     for filler in ["X", "O"] {
         let filled = DAME_TRAP.replace("X X . O .", &format!("X X {filler} O ."));
         check(
-            "VARIANTS.md 4.6 filled",
+            "docs/variants.md 4.6 filled",
             &rules,
             &filled,
             &Game::default(),
@@ -215,7 +218,7 @@ fn literal_j89_falls_into_the_dame_trap() {
 
 #[test]
 fn the_fill_is_reported_and_the_marks_show_seki() {
-    // DECISIONS.md 10: "say in the ruling when it changed anything".
+    // docs/decisions.md 10: "say in the ruling when it changed anything".
     let s = score(&ruleset("japanese-1989"), DAME_TRAP, &Game::default());
     assert!(
         s.notes
@@ -260,7 +263,7 @@ const DEAD_STONE: &str = "
 
 #[test]
 fn dead_stones_go_to_the_prisoners_or_the_area() {
-    // VARIANTS.md 3.c step 1 (remove the agreed dead stones, add them to the capturer's
+    // docs/variants.md 3.c step 1 (remove the agreed dead stones, add them to the capturer's
     // prisoners); 3.f (area: the freed points count for the surrounding colour).
     let dead = [Point::rc(0, 0)];
     let g = Game {
@@ -270,7 +273,7 @@ fn dead_stones_go_to_the_prisoners_or_the_area() {
     };
     // Territory (AGA): Black 8 points + 2 captured + 1 dead = 11; White 5 + 1 = 6.
     check(
-        "VARIANTS.md 3.c",
+        "docs/variants.md 3.c",
         &ruleset("aga"),
         DEAD_STONE,
         &g,
@@ -280,7 +283,7 @@ fn dead_stones_go_to_the_prisoners_or_the_area() {
     );
     // Area (Tromp-Taylor counts no prisoners): Black 7 stones + 8 = 15; White 5 + 5 = 10.
     check(
-        "VARIANTS.md 3.f",
+        "docs/variants.md 3.f",
         &ruleset("tromp-taylor"),
         DEAD_STONE,
         &g,
@@ -293,7 +296,7 @@ fn dead_stones_go_to_the_prisoners_or_the_area() {
     assert_eq!(s.sides.black.prisoners, 3);
     // Without the agreement the stone is alive and (0,1),(1,0),(1,1) are shared: 11 : 11.
     check(
-        "VARIANTS.md 3.f",
+        "docs/variants.md 3.f",
         &ruleset("tromp-taylor"),
         DEAD_STONE,
         &Game::default(),
@@ -323,7 +326,7 @@ fn pass_stones_count_under_territory_only() {
     };
     check("seed 004", &ruleset("aga"), DAME_TRAP, &g, 12, 12, "W+0");
     check(
-        "VARIANTS.md 3.d",
+        "docs/variants.md 3.d",
         &ruleset("chinese-1988"),
         DAME_TRAP,
         &g,
@@ -335,7 +338,8 @@ fn pass_stones_count_under_territory_only() {
 
 #[test]
 fn komi_bonus_and_ties() {
-    // DECISIONS.md 17 and the komi table; VARIANTS.md 2.0 handicap compensation 0, N, N-1.
+    // docs/decisions.md 17 and the komi table; docs/variants.md 2.0 handicap compensation 0, N,
+    // N-1.
     let even = |komi: i64| Game {
         komi: Points::from_halves(komi),
         ..Game::default()
@@ -468,7 +472,7 @@ fn penalties_are_deducted_from_the_offender() {
 
 #[test]
 fn an_empty_board_is_neutral() {
-    // VARIANTS.md 3.f: an empty point that reaches no stone counts for nobody.
+    // docs/variants.md 3.f: an empty point that reaches no stone counts for nobody.
     let s = score(
         &ruleset("tromp-taylor"),
         ". . .\n. . .\n. . .",

@@ -1,7 +1,7 @@
 //! Seed 000 (Ing rules, "Порядок игры"): "Ing's rules allow Black to play at A. After this move 4
 //! black stones are removed from the board and further play leads to seki: the big black group
 //! lives. If suicide is forbidden, all the black stones die." The seed's diagram is not in the
-//! text; this is a rebuilt position with that ruling (VARIANTS.md 4.9, DECISIONS.md 20).
+//! text; this is a rebuilt position with that ruling (docs/variants.md 4.9, docs/decisions.md 20).
 //!
 //! ```text
 //!     0 1 2 3 4 5 6
@@ -129,7 +129,7 @@ fn ing_self_capture_at_a_removes_four_stones_and_the_big_group_lives_in_seki_see
     // No dead stones: every stone stays, the big group and the white group live in seki.
     propose(&mut g, Black, &[]);
     propose(&mut g, White, &[]);
-    // Seed 000: after the agreement the players pass twice more (DECISIONS.md 3).
+    // Seed 000: after the agreement the players pass twice more (docs/decisions.md 3).
     play_line(&mut g, &[pass(White), pass(Black)]);
     assert_eq!(g.phase(), Phase::Ended(Ending::Agreement));
     let score = g.score().expect("a finished game is scored");
@@ -174,7 +174,7 @@ fn without_suicide_a_is_refused_and_every_black_stone_dies_seed_000() {
     for id in ["japanese-1989", "chinese-1988"] {
         let rules = variant(id);
         let mut g = start(&rules);
-        // Black A: a suicide that captures nothing (VARIANTS.md 4.9).
+        // Black A: a suicide that captures nothing (docs/variants.md 4.9).
         assert_eq!(
             g.check(&action(b(A.0, A.1))),
             Err(Illegal::Suicide),

@@ -1,5 +1,5 @@
-//! The shared case corpus (`weiqi-cases`: clause cases, VARIANTS.md section 4, the perft files)
-//! run on the interpreter: the same cases the engine's suite runs (issue 11, "Tests").
+//! The shared case corpus (`weiqi-cases`: clause cases, docs/variants.md section 4, the perft
+//! files) run on the interpreter: the same cases the engine's suite runs (issue 11, "Tests").
 
 use weiqi_core::{Referee, Setup};
 use weiqi_interpreter::Interpreter;

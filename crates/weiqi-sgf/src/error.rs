@@ -38,8 +38,11 @@ pub enum SgfErrorKind {
     },
     /// The file ends inside a property value (`B[d`).
     UnclosedValue,
-    /// The file ends before every `(` is closed by a `)`.
-    UnclosedTree,
+    /// The file ends before every `(` is closed by a `)` (the error's offset is the end).
+    UnclosedTree {
+        /// The byte offset of the `(` left open.
+        opened: usize,
+    },
     /// A `)` with no `(` to close.
     UnmatchedClose,
     /// Text that is not SGF at this place (e.g. a property before the first node).
@@ -154,9 +157,11 @@ impl fmt::Display for SgfErrorKind {
             SgfErrorKind::UnclosedValue => {
                 f.write_str("the file ends inside a property value (missing `]`)")
             }
-            SgfErrorKind::UnclosedTree => {
-                f.write_str("the file ends before the game tree is closed (missing `)`)")
-            }
+            SgfErrorKind::UnclosedTree { opened } => write!(
+                f,
+                "the file ends before the game tree opened at byte {opened} is closed \
+                 (missing `)`)"
+            ),
             SgfErrorKind::UnmatchedClose => f.write_str("`)` without a matching `(`"),
             SgfErrorKind::Syntax { detail } => write!(f, "not valid sgf: {detail}"),
             SgfErrorKind::NoGame => f.write_str("no game tree found"),

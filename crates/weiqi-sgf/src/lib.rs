@@ -21,7 +21,7 @@
 //! Real servers and programs have habits the standard does not allow (the `read` module lists
 //! them): each is read with a note in [`Record::warnings`], and [`parse_with`] with
 //! [`ReadOptions::strict`] refuses them. [`Record::game_start`] turns the record into the
-//! [`weiqi_core::Setup`] a referee starts from (handicap stones, first mover: DECISIONS.md
+//! [`weiqi_core::Setup`] a referee starts from (handicap stones, first mover: docs/decisions.md
 //! 21-23).
 //!
 //! Writing back goes through this crate's own printer (no recursion, points past `z` in
@@ -50,7 +50,7 @@ mod start;
 mod tree;
 
 pub use error::{SgfError, SgfErrorKind};
-pub use record::{Record, RecordMove, Ruling, SetupEdit};
+pub use record::{KomiSource, Record, RecordMove, Ruling, SetupEdit};
 pub use start::GameStart;
 
 /// The largest input accepted by default, in bytes (16 MiB).
@@ -238,6 +238,19 @@ fn parse_collection(
         }
     }
     let trees = sgf_parse::parse(trimmed).map_err(|e| {
+        if matches!(e, sgf_parse::SgfParseError::UnexpectedProperty)
+            && let Some((at, ident)) = scan::repeated_root_property(trimmed)
+        {
+            let mut error = SgfError::new(
+                name,
+                SgfErrorKind::Syntax {
+                    detail: format!("{ident} is given twice in the root node of a game tree"),
+                },
+            )
+            .at_offset(base + at);
+            error.property = Some(ident);
+            return error;
+        }
         SgfError::new(
             name,
             SgfErrorKind::Syntax {

@@ -2,9 +2,9 @@
 //! the habits of real servers and programs, each read with a note (or refused when reading
 //! strictly, [`crate::ReadOptions::strict`]).
 //!
-//! The habits (issue 10; DECISIONS.md 23, 24): `PL[1]`/`PL[2]` (FF\[3\] numbers), `HA` that is not
-//! a whole number (`HA[7.5]`), both passes in one node (`B[tt]W[tt]`), `PL` after the first move
-//! (KGS writes it in move nodes), setup (`AB`/`AW`/`AE`) after the first move (kept as
+//! The habits (issue 10; docs/decisions.md 23, 24): `PL[1]`/`PL[2]` (FF\[3\] numbers), `HA` that is
+//! not a whole number (`HA[7.5]`), both passes in one node (`B[tt]W[tt]`), `PL` after the first
+//! move (KGS writes it in move nodes), setup (`AB`/`AW`/`AE`) after the first move (kept as
 //! [`SetupEdit`]s the replay applies), `AE` after the last move (old scored records remove the
 //! dead stones that way: read as dead-stone marks), a komi that cannot be read (a note: komi does
 //! not decide every question), Fox's komi times 100 (`KM[650]`, `KM[375]`) and quarter-point
@@ -14,7 +14,7 @@ use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode};
 use weiqi_core::{BoardSize, ByColor, Color, GameResult, Move, Point, Points, WinBy};
 
-use crate::record::{Record, RecordMove, SetupEdit};
+use crate::record::{KomiSource, Record, RecordMove, SetupEdit};
 use crate::tree::{Collection, go_prop_text};
 use crate::{SgfError, SgfErrorKind};
 
@@ -114,6 +114,9 @@ enum Komi {
     /// Not a komi: why.
     Unreadable(String),
 }
+
+/// The komi of Fox's even games, which its records write as `KM[0]` (docs/decisions.md 27).
+const FOX_EVEN_KOMI: Points = Points::from_halves(13);
 
 /// Reads a komi as written; `fox` says whether the record comes from Fox (`AP[foxwq]`) and
 /// `board_points` bounds a plausible komi.
@@ -594,6 +597,21 @@ impl Record {
             .zip(board)
             .filter_map(|(p, c)| c.map(|c| (p, c)))
             .collect();
+        // Fox writes KM[0] in even games played with komi 6.5 (docs/decisions.md 27: 327 of 332
+        // such results end in a half point, which komi 0 cannot give).
+        if fox
+            && record.komi == Some(Points::ZERO)
+            && record.handicap < 2
+            && record.setup_stones.is_empty()
+        {
+            record.komi = Some(FOX_EVEN_KOMI);
+            record.komi_source = KomiSource::ServerDefault;
+            notes.info(format!(
+                "KM[{}] in an even game from Fox (AP): Fox writes 0 for the komi {FOX_EVEN_KOMI} \
+                 its even games are played with (docs/decisions.md 27)",
+                record.komi_text.as_deref().unwrap_or("0").trim()
+            ));
+        }
         if let Some(ru) = &record.rules {
             record.rules_id = crate::rules_id(ru);
             if record.rules_id.is_none() {

@@ -30,9 +30,12 @@ pub struct Record {
     pub komi: Option<Points>,
     /// The komi as written, if given.
     pub komi_text: Option<String>,
+    /// Where [`Record::komi`] came from: written in the record, or the server's default that
+    /// the record leaves out (Fox's `KM[0]` of an even game, docs/decisions.md 27).
+    pub komi_source: KomiSource,
     /// Why the komi could not be read (`KM[3.75]`, `KM[6,5]`, `KM[1e308]`), if it could not.
     pub komi_problem: Option<String>,
-    /// Handicap stones (`HA`; 0 when absent or unreadable). `HA` adds no stones (DECISIONS.md
+    /// Handicap stones (`HA`; 0 when absent or unreadable). `HA` adds no stones (docs/decisions.md
     /// 23): [`Record::game_start`] finds them.
     pub handicap: u32,
     /// Whether the record has a readable `HA`.
@@ -74,6 +77,17 @@ pub struct Record {
     /// with `CA[UTF-8]` in the root.
     pub(crate) recoded: bool,
     pub(crate) collection: Collection,
+}
+
+/// Where a record's komi came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KomiSource {
+    /// As the record writes it (`KM`), or no komi at all.
+    #[default]
+    Written,
+    /// The komi the server played with, which its records do not write: Fox (`AP[foxwq]`)
+    /// writes `KM[0]` in even games played with komi 6.5 (docs/decisions.md 27).
+    ServerDefault,
 }
 
 /// Setup after the first move: an edit of the position between two moves.
@@ -131,6 +145,7 @@ impl Record {
             size,
             komi: None,
             komi_text: None,
+            komi_source: KomiSource::Written,
             komi_problem: None,
             handicap: 0,
             handicap_given: false,

@@ -169,10 +169,85 @@ pub(crate) fn scan(
         }
         skip_ws(&mut i);
     }
-    if let Some(&(_, at)) = open.last() {
-        return Err(err(SgfErrorKind::UnclosedTree, at));
+    if let Some(&(_, opened)) = open.last() {
+        // The file ends here: the error points at its end, and names where the tree opened.
+        return Err(err(
+            SgfErrorKind::UnclosedTree {
+                opened: base + opened,
+            },
+            bytes.len(),
+        ));
     }
     Ok(report)
+}
+
+/// The first property given twice in the root node of a game tree, with its byte offset in
+/// `text` (after the scan accepted it): what `sgf-parse` refuses as an "unexpected property"
+/// without saying which or where.
+pub(crate) fn repeated_root_property(text: &str) -> Option<(usize, String)> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    // In the first node of a top-level tree: the identifiers seen so far.
+    let mut root: Option<Vec<String>> = None;
+    let mut after_open = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => {
+                depth += 1;
+                after_open = depth == 1;
+                root = None;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                root = None;
+                i += 1;
+            }
+            b';' => {
+                root = after_open.then(Vec::new);
+                after_open = false;
+                i += 1;
+            }
+            b if b.is_ascii_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                while i < bytes.len() && bytes[i] != b'[' {
+                    i += 1;
+                }
+                let ident: String = text[start..i]
+                    .chars()
+                    .filter(char::is_ascii_uppercase)
+                    .collect();
+                if let Some(seen) = &mut root {
+                    if seen.contains(&ident) {
+                        return Some((start, ident));
+                    }
+                    seen.push(ident);
+                }
+                // The values: brackets with `\` escapes, whitespace between them.
+                while i < bytes.len() {
+                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                    if bytes.get(i) != Some(&b'[') {
+                        break;
+                    }
+                    i += 1;
+                    let mut escaped = false;
+                    while let Some(&b) = bytes.get(i) {
+                        i += 1;
+                        match b {
+                            b']' if !escaped => break,
+                            b'\\' if !escaped => escaped = true,
+                            _ => escaped = false,
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -205,11 +280,27 @@ mod tests {
     }
 
     #[test]
+    fn a_root_property_given_twice_is_found_with_its_offset() {
+        // GGG's `GM[1]GM[1]FF[4]` (issue 29 item 5: "unexpected property" named neither).
+        let text = "(;GM[1]GM[1]FF[4];B[aa])";
+        assert_eq!(repeated_root_property(text), Some((7, "GM".to_owned())));
+        // Twice in a later node, or once in each of two trees, is not a repeated root property.
+        assert_eq!(repeated_root_property("(;GM[1];C[a]C[b])(;GM[1])"), None);
+        // Escaped brackets in values do not end them.
+        let text = "(;C[a\\]GM[2]]GM[1]GM[1])";
+        assert_eq!(repeated_root_property(text), Some((18, "GM".to_owned())));
+    }
+
+    #[test]
     fn truncated_files_are_found_with_their_offset() {
         let e = scan("t.sgf", "(;B[aa];W[b", 0).expect_err("truncated");
         assert_eq!((e.kind, e.offset), (SgfErrorKind::UnclosedValue, Some(9)));
+        // The end of the file, where the `)` is missing, and the `(` it would close.
         let e = scan("t.sgf", "(;B[aa](;W[bb])", 0).expect_err("truncated");
-        assert_eq!((e.kind, e.offset), (SgfErrorKind::UnclosedTree, Some(0)));
+        assert_eq!(
+            (e.kind, e.offset),
+            (SgfErrorKind::UnclosedTree { opened: 0 }, Some(15))
+        );
         assert_eq!(kind("(;B[aa]))"), Err(SgfErrorKind::UnmatchedClose));
         let e = scan("t.sgf", "(;B[aa]C[x];[ee])", 0).expect_err("no identifier");
         assert_eq!(e.offset, Some(12));

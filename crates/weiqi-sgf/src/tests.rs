@@ -75,7 +75,7 @@ fn game_info_is_read() {
             (Point::rc(6, 6), Color::Black)
         ]
     );
-    // A game start: the variant, not PL, says who moves first (DECISIONS.md 22).
+    // A game start: the variant, not PL, says who moves first (docs/decisions.md 22).
     let setup = r.setup();
     assert_eq!(setup.to_move, None);
     assert_eq!(setup.handicap, 2);
@@ -130,7 +130,7 @@ fn bad_input_is_an_error_with_its_place() {
     let e = error(b"(;SZ[9];B[aa];W[b");
     assert_eq!((e.kind, e.offset), (SgfErrorKind::UnclosedValue, Some(15)));
     let e = error(b"(;SZ[9];B[aa]");
-    assert_eq!(e.kind, SgfErrorKind::UnclosedTree);
+    assert!(matches!(e.kind, SgfErrorKind::UnclosedTree { .. }), "{e}");
     let e = error(b"");
     assert_eq!(e.to_string(), "t.sgf: not valid sgf: no game trees found");
     let e = error(b"(;SZ[9];B[aa]W[bb])");
@@ -346,7 +346,7 @@ const CORRUPT: &[(&str, &str)] = &[
     // GGG: `GM[1]GM[1]FF[4]` in the root: a property twice in one node.
     (
         "nngs/gnugo-3.1.18-Rufus-200201051408.sgf",
-        "unexpected property",
+        "property GM: byte 12: not valid sgf: GM is given twice in the root node",
     ),
     // Truncated: the last game tree is never closed.
     ("gnugo/regression/games/owl42.sgf", "missing `)`"),
@@ -429,7 +429,8 @@ fn every_corpus_file_round_trips() {
 
 #[test]
 fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
-    // VARIANTS.md 2.12 and PEERS.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for Ing.
+    // docs/variants.md 2.12 and docs/peers.md: KGS writes RU[Japanese]/RU[Chinese], IGS RU[GOE] for
+    // Ing.
     for (ru, id) in [
         ("Japanese", "japanese-1989"),
         ("Chinese", "chinese-kgs"),
@@ -636,4 +637,111 @@ fn every_game_of_a_collection_is_read_on_its_own_issue_15_item_2() {
         Some(moves(&read("(;SZ[9];B[ee])")))
     );
     assert!(crate::parse_games_with("e.sgf", b"", crate::ReadOptions::default()).is_err());
+}
+
+/// The game start of `text` under the built-in variant its `RU` names.
+fn start_under_ru(text: &str) -> crate::GameStart {
+    let r = read(text);
+    let id = r.rules_id.expect("RU names a built-in variant");
+    let rules = weiqi_spec::builtin(id).expect("built-in loads");
+    r.game_start(&rules)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn a_free_placement_with_white_passing_between_is_the_handicap() {
+    // docs/decisions.md 23: under a variant whose free placement has White pass (New Zealand,
+    // Tromp-Taylor, EGF SIR, Ing) Black's plays with White's passes between them are the
+    // placement; issue 29 item 1's record was ruled an even game.
+    for ru in ["NZ", "Ing"] {
+        let start = start_under_ru(&format!(
+            "(;GM[1]FF[4]SZ[9]RU[{ru}]HA[2];B[cc];W[];B[gg];W[cg];B[];W[])"
+        ));
+        assert_eq!(start.setup.handicap, 2, "RU[{ru}]");
+        assert!(start.setup.stones.is_empty(), "the placement stays moves");
+        assert_eq!(start.skip, 0);
+        assert!(
+            start
+                .notes
+                .iter()
+                .any(|n| n.contains("free handicap placement")),
+            "{:?}",
+            start.notes
+        );
+    }
+    // Three stones: B, pass, B, pass, B.
+    let start = start_under_ru("(;GM[1]FF[4]SZ[9]RU[NZ]HA[3];B[cc];W[];B[gg];W[];B[gc];W[cg])");
+    assert_eq!(start.setup.handicap, 3);
+    // A variant whose free placement is consecutive does not read White's pass as part of it
+    // (Chinese 1988: Black places the stones in a row).
+    let start = start_under_ru("(;GM[1]FF[4]SZ[9]RU[Chinese]HA[2];B[cc];W[];B[gg];W[cg])");
+    assert_eq!(start.setup.handicap, 0);
+}
+
+#[test]
+fn a_server_placement_without_ab_puts_the_stones_on_the_pattern() {
+    // docs/decisions.md 23 revised: Fox writes its handicap games with HA, no AB, and White's move
+    // first; the stones are where the server put them.
+    let start = start_under_ru("(;GM[1]FF[4]AP[foxwq]SZ[19]HA[2]KM[0]RU[Chinese];W[dd];B[qq])");
+    assert_eq!(start.setup.handicap, 2);
+    let expected = weiqi_spec::standard_patterns()[&BoardSize::square(19).expect("19")][&2].clone();
+    let stones: Vec<Point> = start.setup.stones.iter().map(|s| s.0).collect();
+    assert_eq!(stones, expected);
+    assert!(start.setup.stones.iter().all(|s| s.1 == Color::Black));
+    assert!(
+        start
+            .notes
+            .iter()
+            .any(|n| n.contains("where the server placed them")),
+        "{:?}",
+        start.notes
+    );
+    // A fixed-placement variant uses its own pattern.
+    let start = start_under_ru("(;GM[1]FF[4]SZ[19]HA[4]RU[Japanese];W[dd];B[qq])");
+    let rules = weiqi_spec::builtin("japanese-1989").expect("built-in");
+    let own = rules.handicap.patterns[&BoardSize::square(19).expect("19")][&4].clone();
+    let stones: Vec<Point> = start.setup.stones.iter().map(|s| s.0).collect();
+    assert_eq!(stones, own);
+    // Black's move first: no stone is invented.
+    let start = start_under_ru("(;GM[1]FF[4]SZ[19]HA[2]RU[Japanese];B[dd];W[qq])");
+    assert!(start.setup.stones.is_empty());
+    // Under strict reading the inference is refused.
+    let r = parse_with_strict("(;GM[1]FF[4]SZ[19]HA[2]RU[Japanese];W[dd];B[qq])");
+    let rules = weiqi_spec::builtin("japanese-1989").expect("built-in");
+    assert!(r.game_start(&rules).is_err());
+}
+
+fn parse_with_strict(text: &str) -> Record {
+    crate::parse_with(
+        "t.sgf",
+        text.as_bytes(),
+        crate::ReadOptions {
+            strict: true,
+            ..crate::ReadOptions::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn foxs_komi_0_of_an_even_game_is_its_komi_6_5() {
+    // docs/decisions.md 27: Fox writes KM[0] in even games played with komi 6.5.
+    let r = read("(;GM[1]FF[4]AP[foxwq]SZ[19]KM[0];B[pd];W[dd])");
+    assert_eq!(r.komi, Some(Points::from_halves(13)));
+    assert_eq!(r.komi_source, crate::KomiSource::ServerDefault);
+    assert!(
+        r.warnings.iter().any(|w| w.contains("Fox")),
+        "{:?}",
+        r.warnings
+    );
+    // A handicap game's 0 is a komi of 0; so is another writer's.
+    for text in [
+        "(;GM[1]FF[4]AP[foxwq]SZ[19]KM[0]HA[2];W[dd])",
+        "(;GM[1]FF[4]AP[foxwq]SZ[19]KM[0]AB[dd][pp];W[dp])",
+        "(;GM[1]FF[4]AP[CGoban:3]SZ[19]KM[0];B[pd])",
+    ] {
+        let r = read(text);
+        assert_eq!(r.komi, Some(Points::ZERO), "{text}");
+        assert_eq!(r.komi_source, crate::KomiSource::Written, "{text}");
+    }
 }

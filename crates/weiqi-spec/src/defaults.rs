@@ -2,9 +2,9 @@
 //! star-point patterns.
 //!
 //! A root file (one without `extends`) that omits a key gets the value below. They are the
-//! values of `spec/tromp-taylor.toml` (VARIANTS.md 2.10, DECISIONS.md 17, 18), except the
+//! values of `spec/tromp-taylor.toml` (docs/variants.md 2.10, docs/decisions.md 17, 18), except the
 //! keys that file marks "unused", where the default is a usable value instead
-//! (`play.long-cycle-repetitions` = 3, DECISIONS.md 12); a test keeps the two in step.
+//! (`play.long-cycle-repetitions` = 3, docs/decisions.md 12); a test keeps the two in step.
 
 use std::collections::BTreeMap;
 

@@ -91,7 +91,8 @@ pub struct KeyDoc {
     pub meaning: &'static str,
     /// How the default is chosen, when it is not a plain value of the baseline.
     pub default_note: Option<&'static str>,
-    /// Where the key comes from (VARIANTS.md / DECISIONS.md sections, seeds, rules texts).
+    /// Where the key comes from (docs/variants.md / docs/decisions.md sections, seeds, rules
+    /// texts).
     pub source: &'static str,
     /// Whether a child file inherits the key through `extends` (`meta.*` keys describe one file
     /// and are not inherited).
@@ -144,7 +145,7 @@ const fn meta(
         kind,
         meaning,
         default_note: Some(default_note),
-        source: "CONVENTIONS.md 5",
+        source: "docs/style.md 5",
         inherited: false,
     }
 }
@@ -158,7 +159,7 @@ pub const KEYS: &[KeyDoc] = &[
                   here is inherited (resolved by name after loading every file; cycles and \
                   unknown parents are errors). `meta.*` keys are not inherited.",
         default_note: Some("none (a root file: unset keys take the Tromp-Taylor defaults)"),
-        source: "CONVENTIONS.md 5",
+        source: "docs/style.md 5",
         inherited: false,
     },
     meta(
@@ -176,7 +177,7 @@ pub const KEYS: &[KeyDoc] = &[
     meta(
         "meta.sources",
         KeyKind::TextList,
-        "Sources: tags of VARIANTS.md section 6, seed numbers, DECISIONS.md items.",
+        "Sources: tags of docs/variants.md section 6, seed numbers, docs/decisions.md items.",
         "`[]`",
     ),
     meta(
@@ -191,7 +192,7 @@ pub const KEYS: &[KeyDoc] = &[
         KeyKind::Sizes,
         "The board sizes the variant allows; rectangular sizes are allowed; `[]` means any size \
          from 1x1 to 52x52.",
-        "VARIANTS.md 2.2-2.11 (board rows)",
+        "docs/variants.md 2.2-2.11 (board rows)",
     ),
     key(
         "play.suicide",
@@ -199,14 +200,14 @@ pub const KEYS: &[KeyDoc] = &[
         "Whether a play may leave its own string without liberties: `forbidden`; \
          `multi-stone` (a self-capture of two or more stones is legal, of one stone illegal); \
          `any` (any self-capture is a play, subject to the ko rule).",
-        "VARIANTS.md 2.0, 4.9; seed 000",
+        "docs/variants.md 2.0, 4.9; seed 000",
     ),
     key(
         "play.single-stone-suicide",
         KeyKind::Enum(SingleStoneSuicide::NAMES),
         "What a one-stone self-capture is: whatever `play.suicide` says (`by-suicide-rule`), \
          or a pass (`pass`, Ing). `pass` with `suicide = \"forbidden\"` is a contradiction.",
-        "seed 000; VARIANTS.md 2.2",
+        "seed 000; docs/variants.md 2.2",
     ),
     key(
         "play.ko",
@@ -217,7 +218,7 @@ pub const KEYS: &[KeyDoc] = &[
          not count toward `end.stop-passes`, and play stops by `end.repeated-pass = \
          \"stops\"`, which it requires). Under `spight` entry 0 takes part until the first \
          pass exactly when `play.initial-position = \"counts\"`.",
-        "VARIANTS.md 3.a, 3.b; DECISIONS.md 1, 6, 8",
+        "docs/variants.md 3.a, 3.b; docs/decisions.md 1, 6, 8",
     ),
     key(
         "play.initial-position",
@@ -228,14 +229,14 @@ pub const KEYS: &[KeyDoc] = &[
          it), `ko = \"ing\"` (Rule D: its recurrence records a ban) and the long-cycle count \
          of `play.long-cycle` (it is the first occurrence). `counts` or `ignored`. Simple ko and \
          natural situational superko never read it (no play created entry 0).",
-        "DECISIONS.md 7, 12, 13; VARIANTS.md 3.a, 3.b",
+        "docs/decisions.md 7, 12, 13; docs/variants.md 3.a, 3.b",
     ),
     key(
         "play.long-cycle",
         KeyKind::Enum(LongCycle::NAMES),
         "What a long cycle under simple ko leads to: `nothing`, the game ends with `no-result`, \
          or it ends in a `draw`. Anything but `nothing` requires `ko = \"simple\"`.",
-        "J89 Art. 12; DECISIONS.md 12",
+        "J89 Art. 12; docs/decisions.md 12",
     ),
     key(
         "play.long-cycle-repetitions",
@@ -244,7 +245,7 @@ pub const KEYS: &[KeyDoc] = &[
          `play.long-cycle` (3 = the third occurrence). Single passes do not restart the count; \
          a stop (`end.stop-passes` passes) or a resumption does. Entry 0 takes part exactly \
          when `play.initial-position = \"counts\"`.",
-        "DECISIONS.md 12; KATA",
+        "docs/decisions.md 12; KATA",
     ),
     key(
         "play.long-cycle-passes",
@@ -254,13 +255,13 @@ pub const KEYS: &[KeyDoc] = &[
          `restart` (the count starts again at the situation after every pass, which is its \
          first occurrence, so a cycle that contains a pass never ends the game: KataGo's \
          simple ko, \"long cycles with passes do not no-result\").",
-        "DECISIONS.md 12; KataGo boardhistory.cpp (makeBoardMoveAssumeLegal)",
+        "docs/decisions.md 12; KataGo boardhistory.cpp (makeBoardMoveAssumeLegal)",
     ),
     key(
         "end.stop-passes",
         KeyKind::Count { min: 1 },
         "Consecutive passes that stop play.",
-        "VARIANTS.md 3.e",
+        "docs/variants.md 3.e",
     ),
     key(
         "end.repeated-pass",
@@ -271,7 +272,7 @@ pub const KEYS: &[KeyDoc] = &[
          whatever the pass count: KataGo's Spight-style ending, which ends \
          sending-two-returning-one and every other cycle with passes). Every earlier pass \
          counts, handicap placement passes included.",
-        "KataGo boardhistory.cpp (wouldBeSpightlikeEndingPass); KATAGO.md 2c",
+        "KataGo boardhistory.cpp (wouldBeSpightlikeEndingPass); docs/katago.md 2c",
     ),
     key(
         "end.after-stop",
@@ -283,13 +284,13 @@ pub const KEYS: &[KeyDoc] = &[
          with every stone on the board alive (`score-all-alive`, Tromp-Taylor; under \
          `scoring.pass-dead = \"dead\"` the pass-dead stones are dead, KataGo's area rules). \
          `score-all-alive` requires `final-end = \"never\"`.",
-        "VARIANTS.md 3.e; seed 000; DECISIONS.md 3",
+        "docs/variants.md 3.e; seed 000; docs/decisions.md 3",
     ),
     key(
         "end.resume-first",
         KeyKind::Enum(ResumeFirst::NAMES),
         "Who moves first when play resumes after a dispute.",
-        "VARIANTS.md 3.e; J89 Art. 9; seed 003; DECISIONS.md 16",
+        "docs/variants.md 3.e; J89 Art. 9; seed 003; docs/decisions.md 16",
     ),
     key(
         "end.final-end",
@@ -297,7 +298,7 @@ pub const KEYS: &[KeyDoc] = &[
         "How the game ends without agreement: `never`; after `end.final-end-passes` consecutive \
          passes with every stone alive (`consecutive-passes`); or at the second stop with every \
          stone alive (`second-stop`).",
-        "VARIANTS.md 3.e; seed 004; SIR",
+        "docs/variants.md 3.e; seed 004; SIR",
     ),
     key(
         "end.final-end-passes",
@@ -305,14 +306,14 @@ pub const KEYS: &[KeyDoc] = &[
         "Consecutive passes (counted across a stop and resumption) that end the game under \
          `final-end = \"consecutive-passes\"`: must then exceed `end.stop-passes`; must be 0 \
          otherwise.",
-        "VARIANTS.md 3.e; seed 004; DECISIONS.md 3",
+        "docs/variants.md 3.e; seed 004; docs/decisions.md 3",
     ),
     key(
         "end.pass-stones",
         KeyKind::Enum(PassStones::NAMES),
         "Whether each pass hands the opponent one prisoner (allowed with area scoring too, where \
          it changes nothing).",
-        "VARIANTS.md 3.d; seed 004",
+        "docs/variants.md 3.d; seed 004",
     ),
     key(
         "end.last-pass",
@@ -320,7 +321,7 @@ pub const KEYS: &[KeyDoc] = &[
         "Who must make the last pass: `white` (if Black passed last, White adds a pass). \
          `white` only has a purpose with pass stones, so it requires \
          `pass-stones = \"to-opponent\"`.",
-        "VARIANTS.md 3.d; seed 004",
+        "docs/variants.md 3.d; seed 004",
     ),
     key(
         "end.friendly-pass",
@@ -329,21 +330,21 @@ pub const KEYS: &[KeyDoc] = &[
          (KataGo's `friendlyPassOk`): `not-ok` or `ok`. A property of the rules kept for \
          programs that read it (KataGo's search and its `final_status_list`); it changes no \
          ruling: legality, the end of the game and the count are the same under both values.",
-        "KataGo rules.h (friendlyPassOk); KATAGO.md 2c",
+        "KataGo rules.h (friendlyPassOk); docs/katago.md 2c",
     ),
     key(
         "scoring.scoring",
         KeyKind::Enum(Scoring::NAMES),
         "What is counted: `area` (stones plus surrounded empty points) or `territory` \
          (surrounded empty points plus prisoners).",
-        "VARIANTS.md 2.0, 3.f",
+        "docs/variants.md 2.0, 3.f",
     ),
     key(
         "scoring.shared-points",
         KeyKind::Enum(SharedPoints::NAMES),
         "What an empty region bordered by both colours gives: nothing (`neutral`) or half a \
          point to each side (`half`; the margin is the same).",
-        "VARIANTS.md 2.0, 2.4; DECISIONS.md 13",
+        "docs/variants.md 2.0, 2.4; docs/decisions.md 13",
     ),
     key(
         "scoring.seki-eyes",
@@ -352,7 +353,7 @@ pub const KEYS: &[KeyDoc] = &[
          literally, at string level); `void-region` (KataGo's region-level rule); \
          `void-filled` (Art. 8 at string level after the dame filling, teire and seki of \
          spec/FILLING.md, which makes the fill whatever `neutral-fill` says).",
-        "VARIANTS.md 3.c; DECISIONS.md 10, 15",
+        "docs/variants.md 3.c; docs/decisions.md 10, 15",
     ),
     key(
         "scoring.neutral-fill",
@@ -360,7 +361,7 @@ pub const KEYS: &[KeyDoc] = &[
         "What happens to unfilled neutral points before a territory count: nothing \
          (`literal`) or they are filled first by the procedure of spec/FILLING.md \
          (`fill-first`; read with `seki-eyes = \"void-string\"`).",
-        "DECISIONS.md 10",
+        "docs/decisions.md 10",
     ),
     key(
         "scoring.pass-dead",
@@ -376,7 +377,7 @@ pub const KEYS: &[KeyDoc] = &[
          whatever was agreed, removed before the count and counted for the other colour \
          without capture (KataGo's area count, which needs no agreement).",
         "KataGo board.cpp (calculateArea, calculateAreaForPla), boardhistory.cpp \
-         (countAreaScoreWhiteMinusBlack); Benson 1976; KATAGO.md 2c",
+         (countAreaScoreWhiteMinusBlack); Benson 1976; docs/katago.md 2c",
     ),
     key(
         "scoring.group-tax",
@@ -388,26 +389,26 @@ pub const KEYS: &[KeyDoc] = &[
          rule (it touches no dame point and holds no stone of its owner in atari). \
          `two-points` requires `seki-eyes = \"void-region\"`.",
         "KataGo rules.h (TAX_ALL), board.cpp (calculateIndependentLifeArea), boardhistory.cpp \
-         (countAreaScoreWhiteMinusBlack); KATAGO.md 2c; PEERS.md 1c",
+         (countAreaScoreWhiteMinusBlack); docs/katago.md 2c; docs/peers.md 1c",
     ),
     key(
         "scoring.komi",
         KeyKind::Komi,
         "Komi in even games (added to White's score).",
-        "DECISIONS.md (komi and tie defaults), 18",
+        "docs/decisions.md (komi and tie defaults), 18",
     ),
     key(
         "scoring.tie",
         KeyKind::Enum(Tie::NAMES),
         "Who wins when the totals are equal in an even game.",
-        "DECISIONS.md 17",
+        "docs/decisions.md 17",
     ),
     KeyDoc {
         key: "scoring.tie-handicap",
         kind: KeyKind::Enum(Tie::NAMES),
         meaning: "Who wins when the totals are equal in a handicap game.",
         default_note: Some("the resolved `scoring.tie`, when no file in the chain sets it"),
-        source: "DECISIONS.md 17; seed 000 (AGA version)",
+        source: "docs/decisions.md 17; seed 000 (AGA version)",
         inherited: true,
     },
     key(
@@ -416,40 +417,40 @@ pub const KEYS: &[KeyDoc] = &[
         "The counting procedure that presents the result (the result is the same): `plain`, \
          `ing-fill-in` and `chinese-half-board` need area scoring, \
          `japanese-prisoners-filled` needs territory scoring.",
-        "VARIANTS.md 2.2, 2.4, 2.6",
+        "docs/variants.md 2.2, 2.4, 2.6",
     ),
     key(
         "handicap.placement",
         KeyKind::Enum(Placement::NAMES),
         "How handicap stones are placed: on the fixed points of `handicap.patterns` as setup \
          (`fixed`), or anywhere as Black plays (`free`).",
-        "VARIANTS.md 2.2-2.11 (handicap rows); DECISIONS.md 2, 9",
+        "docs/variants.md 2.2-2.11 (handicap rows); docs/decisions.md 2, 9",
     ),
     key(
         "handicap.free-placement-moves",
         KeyKind::Enum(FreePlacementMoves::NAMES),
         "How free placement plays alternate: Black plays N stones in a row (`consecutive`), or \
          White passes between them (`white-passes`, N-1 passes, no pass stones).",
-        "DECISIONS.md 2; VARIANTS.md 2.2, 2.9",
+        "docs/decisions.md 2; docs/variants.md 2.2, 2.9",
     ),
     key(
         "handicap.bonus",
         KeyKind::Enum(HandicapBonus::NAMES),
         "White's compensation for handicap stones: `none`, one point per stone (`n`), or one per \
          stone after the first (`n-minus-one`).",
-        "VARIANTS.md 2.0, 3.d; seed 003",
+        "docs/variants.md 2.0, 3.d; seed 003",
     ),
     key(
         "handicap.komi",
         KeyKind::Komi,
         "Komi in handicap games (replaces `scoring.komi` when there is a handicap).",
-        "VARIANTS.md 2.6, 2.8",
+        "docs/variants.md 2.6, 2.8",
     ),
     key(
         "handicap.first-after-placement",
         KeyKind::Color,
         "Who moves after the handicap stones are placed.",
-        "VARIANTS.md 2.6, 2.11",
+        "docs/variants.md 2.6, 2.11",
     ),
     KeyDoc {
         key: "handicap.patterns",
@@ -463,7 +464,7 @@ pub const KEYS: &[KeyDoc] = &[
              (19x19: 2 = pd dp, 3 = + pp, 4 = + dd, 5 = 4 + jj, 6 = 4 + dj pj, 7 = 6 + jj, \
              8 = 6 + jd jp, 9 = 8 + jj; 13x13 and 9x9 alike on their star points)",
         ),
-        source: "seed 004; J89 handicap practice; VARIANTS.md 2.6, 2.8",
+        source: "seed 004; J89 handicap practice; docs/variants.md 2.6, 2.8",
         inherited: true,
     },
     key(
@@ -471,25 +472,25 @@ pub const KEYS: &[KeyDoc] = &[
         KeyKind::Enum(PenaltySystem::NAMES),
         "How overtime turns into points: `none`, or Ing penalty points. `ing-points` requires \
          a non-zero step, points per step and steps.",
-        "seed 000; VARIANTS.md 3.g; DECISIONS.md 4",
+        "seed 000; docs/variants.md 3.g; docs/decisions.md 4",
     ),
     key(
         "time.penalty-step",
         KeyKind::Fraction,
         "One penalty step as a fraction of the basic time.",
-        "seed 000; DECISIONS.md 4",
+        "seed 000; docs/decisions.md 4",
     ),
     key(
         "time.penalty-points-per-step",
         KeyKind::Count { min: 0 },
         "Penalty points per step of overtime.",
-        "seed 000; DECISIONS.md 4",
+        "seed 000; docs/decisions.md 4",
     ),
     key(
         "time.penalty-steps-to-loss",
         KeyKind::Count { min: 0 },
         "Steps of overtime allowed; overtime beyond them loses.",
-        "seed 000; DECISIONS.md 4",
+        "seed 000; docs/decisions.md 4",
     ),
     key(
         "time.byo-yomi",
@@ -502,7 +503,7 @@ pub const KEYS: &[KeyDoc] = &[
         KeyKind::Count { min: 0 },
         "Late arrival: this many times the delay is deducted from the latecomer's basic time \
          (0 = no deduction).",
-        "seed 000; VARIANTS.md 3.g",
+        "seed 000; docs/variants.md 3.g",
     ),
 ];
 

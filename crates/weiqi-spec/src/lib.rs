@@ -1,7 +1,7 @@
 //! The weiqi rules spec language: one TOML file per rule variant, checked strictly and resolved
 //! into a [`Ruleset`], the only thing the interpreter and the engine read.
 //!
-//! Three stages (CONVENTIONS.md 6): the raw [`file::SpecFile`] (serde, unknown keys
+//! Three stages (docs/style.md 6): the raw [`file::SpecFile`] (serde, unknown keys
 //! rejected, every value spanned) -> per-file validation -> `extends` resolution, defaults and
 //! the cross-key checks -> [`Ruleset`]. Every problem of every file is reported at once, each
 //! with its file, line, column, key and allowed values ([`SpecErrors`]). The keys, their
@@ -232,7 +232,10 @@ pub fn load_with(id_or_path: &str, max_bytes: usize) -> Result<Ruleset, SpecErro
         return Err(unknown_variant(id_or_path));
     }
     match read_spec(path, max_bytes) {
-        Ok(text) => parse_with(Loader::with_disk(max_bytes), id_or_path, &text),
+        Ok(text) => match empty_file(id_or_path, &text) {
+            Some(e) => Err(SpecErrors(vec![e])),
+            None => parse_with(Loader::with_disk(max_bytes), id_or_path, &text),
+        },
         Err(e) => Err(SpecErrors(vec![*e])),
     }
 }
@@ -259,34 +262,27 @@ pub fn load_files(paths: &[PathBuf]) -> Result<Vec<Ruleset>, SpecErrors> {
     load_files_with(paths, MAX_SPEC_BYTES)
 }
 
-/// What `weiqi rules lint` checks: [`load_files_with`], and also that no file is empty (a file
-/// with no key at all is valid, the Tromp-Taylor baseline under its own id, but a lint that
-/// calls it "ok" hides a file that was never written; issue 9).
+/// What `weiqi rules lint` checks: exactly what [`load_files_with`] refuses (an empty file
+/// among it), so that a file lint calls "ok" loads, and a file it refuses never rules.
 pub fn lint_files(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Ruleset>, SpecErrors> {
-    let mut empty = Vec::new();
-    for path in paths {
-        if let Ok(text) = read_spec(path, max_bytes)
-            && text
-                .lines()
-                .map(str::trim)
-                .all(|l| l.is_empty() || l.starts_with('#'))
-        {
-            empty.push(SpecError::new(
-                &path.display().to_string(),
+    load_files_with(paths, max_bytes)
+}
+
+/// The error of a spec file with no key at all. Such a file is valid TOML and would resolve to
+/// the Tromp-Taylor baseline under its own id, but it is a file that was never written: loading
+/// it silently would rule games under rules nobody chose (issue 9, issue 29 item 9).
+fn empty_file(file: &str, text: &str) -> Option<SpecError> {
+    text.lines()
+        .map(str::trim)
+        .all(|l| l.is_empty() || l.starts_with('#'))
+        .then(|| {
+            SpecError::new(
+                file,
                 SpecErrorKind::InvalidValue,
                 "the file has no key: it defines nothing (it would be the tromp-taylor \
                  baseline); write at least `extends` or a `[meta]` table",
-            ));
-        }
-    }
-    match load_files_with(paths, max_bytes) {
-        Ok(rulesets) if empty.is_empty() => Ok(rulesets),
-        Ok(_) => Err(SpecErrors(empty).normalize()),
-        Err(mut e) => {
-            e.0.extend(empty);
-            Err(e.normalize())
-        }
-    }
+            )
+        })
 }
 
 /// [`load_files`], reading each file up to `max_bytes`.
@@ -297,6 +293,10 @@ pub fn load_files_with(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Rulese
         let file = path.display().to_string();
         match read_spec(path, max_bytes) {
             Ok(text) => {
+                if let Some(e) = empty_file(&file, &text) {
+                    loader.errors.push(e);
+                    continue;
+                }
                 if let Some(key) = loader.add(&file, text) {
                     keys.push(key);
                 }

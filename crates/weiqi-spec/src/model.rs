@@ -138,7 +138,7 @@ spec_enum! {
         SituationalSuperko = "situational-superko",
         /// No board play may recreate a board the same player created with a board play.
         NaturalSituationalSuperko = "natural-situational-superko",
-        /// The Ing ko rule as formalized in VARIANTS.md 3.a (ing-ko-v1): hot stones and the
+        /// The Ing ko rule as formalized in docs/variants.md 3.a (ing-ko-v1): hot stones and the
         /// once-only restart of a recurring cycle.
         Ing = "ing",
         /// KataGo's Spight ko: no board may repeat a board recorded since the last pass (every
@@ -151,12 +151,12 @@ spec_enum! {
 spec_enum! {
     /// Whether the initial position (entry 0 of the history) is a recorded state for the rules
     /// that read it: positional and situational superko, Ing Rule D and the long-cycle count
-    /// (DECISIONS.md 7, 12).
+    /// (docs/decisions.md 7, 12).
     InitialPosition {
-        /// It is entry 0 of the history (DECISIONS.md 7).
+        /// It is entry 0 of the history (docs/decisions.md 7).
         Counts = "counts",
         /// It is not (New Zealand: "the position as it was after any of that player's previous
-        /// moves", DECISIONS.md 13).
+        /// moves", docs/decisions.md 13).
         Ignored = "ignored",
     }
 }
@@ -176,7 +176,7 @@ spec_enum! {
 spec_enum! {
     /// Whether a pass restarts the long-cycle count.
     LongCyclePasses {
-        /// No: single passes inside a cycle do not restart it (DECISIONS.md 12).
+        /// No: single passes inside a cycle do not restart it (docs/decisions.md 12).
         Continue = "continue",
         /// Yes: the count starts again at the situation after every pass, so a cycle with a
         /// pass in it never ends the game (KataGo's simple ko).
@@ -201,8 +201,8 @@ spec_enum! {
         Agreement = "agreement",
         /// As `agreement`, but once the players agree they pass again, `end.stop-passes` times
         /// in a row, and only then does the game end with the agreed dead stones (Ing, seed
-        /// 000: "the total number of consecutive passes becomes four"; DECISIONS.md 3 revised).
-        /// A board play instead of those passes sets the agreement aside.
+        /// 000: "the total number of consecutive passes becomes four"; docs/decisions.md 3
+        /// revised). A board play instead of those passes sets the agreement aside.
         AgreementThenPasses = "agreement-then-passes",
         /// Immediate scoring with every stone on the board alive (Tromp-Taylor).
         ScoreAllAlive = "score-all-alive",
@@ -281,7 +281,8 @@ spec_enum! {
         /// Void at region level, as KataGo's independent-life regions.
         VoidRegion = "void-region",
         /// Void at string level after the dame filling and teire of `spec/FILLING.md`
-        /// (DECISIONS.md 10, revised): Japanese 1989 Art. 8 on the position real games end with.
+        /// (docs/decisions.md 10, revised): Japanese 1989 Art. 8 on the position real games end
+        /// with.
         VoidFilled = "void-filled",
     }
 }
@@ -292,7 +293,7 @@ spec_enum! {
         /// Nothing: Art. 8 literally (an unfilled neutral point puts its neighbours in seki).
         Literal = "literal",
         /// Neutral points are filled first, by the procedure of `spec/FILLING.md`, and the
-        /// ruling says so (DECISIONS.md 10).
+        /// ruling says so (docs/decisions.md 10).
         FillFirst = "fill-first",
     }
 }
@@ -433,7 +434,7 @@ pub struct Meta {
     pub name: String,
     /// One-paragraph summary.
     pub summary: String,
-    /// Sources (tags of VARIANTS.md section 6 or seed numbers).
+    /// Sources (tags of docs/variants.md section 6 or seed numbers).
     pub sources: Vec<String>,
     /// SGF `RU` values that select this variant (compared case-insensitively).
     pub sgf_names: Vec<String>,
@@ -465,7 +466,7 @@ pub struct PlayRules {
     pub long_cycle: LongCycle,
     /// How many times the same situation must occur in one stretch of play (single passes do
     /// not restart the count; a stop or a resumption does) to trigger [`PlayRules::long_cycle`]
-    /// (e.g. 3 = the third occurrence; DECISIONS.md 12).
+    /// (e.g. 3 = the third occurrence; docs/decisions.md 12).
     pub long_cycle_repetitions: u32,
     /// Whether a pass restarts the long-cycle count.
     pub long_cycle_passes: LongCyclePasses,

@@ -133,7 +133,7 @@ fn every_builtin_loads() {
 
 #[test]
 fn builtins_carry_the_decided_values() {
-    // DECISIONS.md "Komi and tie defaults" and answers 1, 6, 8, 12, 17.
+    // docs/decisions.md "Komi and tie defaults" and answers 1, 6, 8, 12, 17.
     let get = |id: &str| weiqi_spec::builtin(id).expect("loads");
     let j = get("japanese-1989");
     assert_eq!(
@@ -154,7 +154,8 @@ fn builtins_carry_the_decided_values() {
 
 #[test]
 fn defaults_are_the_tromp_taylor_file() {
-    // defaults.rs: the baseline is spec/tromp-taylor.toml (VARIANTS.md 2.10, DECISIONS.md 18).
+    // defaults.rs: the baseline is spec/tromp-taylor.toml (docs/variants.md 2.10,
+    // docs/decisions.md 18).
     let tt = weiqi_spec::builtin("tromp-taylor").expect("loads");
     let d = weiqi_spec::defaults("tromp-taylor");
     let differing: Vec<String> = tt
@@ -255,8 +256,8 @@ tie = "black"
 
 #[test]
 fn komi_tie_and_handicap_points_per_handicap() {
-    // DECISIONS.md komi table: AGA 7.5 even, 0.5 in handicap games; ing-aga: White wins ties in
-    // handicap games (seed 000, AGA version).
+    // docs/decisions.md komi table: AGA 7.5 even, 0.5 in handicap games; ing-aga: White wins ties
+    // in handicap games (seed 000, AGA version).
     let aga = weiqi_spec::builtin("aga").expect("loads");
     assert_eq!(aga.komi_for(0), Points::from_halves(15));
     assert_eq!(aga.komi_for(3), Points::from_halves(1));
@@ -331,7 +332,7 @@ fn entries_cover_every_key_but_extends() {
 
 #[test]
 fn korean_differs_from_japanese_in_the_long_cycle_result() {
-    // DECISIONS.md 12 and 19: Korean is Japanese 1989 with a draw on long cycles.
+    // docs/decisions.md 12 and 19: Korean is Japanese 1989 with a draw on long cycles.
     let j = weiqi_spec::builtin("japanese-1989").expect("loads");
     let k = weiqi_spec::builtin("korean").expect("loads");
     let rules: Vec<_> = j
@@ -446,8 +447,8 @@ fn load_files_reports_duplicate_ids_and_all_files() {
     let dir = temp_dir("dups");
     std::fs::create_dir_all(dir.join("a")).expect("dir");
     std::fs::create_dir_all(dir.join("b")).expect("dir");
-    std::fs::write(dir.join("a/same.toml"), "").expect("write");
-    std::fs::write(dir.join("b/same.toml"), "").expect("write");
+    std::fs::write(dir.join("a/same.toml"), "extends = \"aga\"\n").expect("write");
+    std::fs::write(dir.join("b/same.toml"), "extends = \"korean\"\n").expect("write");
     std::fs::write(dir.join("bad.toml"), "[play]\nko = 1\n").expect("write");
     let err = weiqi_spec::load_files(&[
         dir.join("a/same.toml"),

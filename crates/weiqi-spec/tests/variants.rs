@@ -1,9 +1,10 @@
-//! The twelve built-in variants of DECISIONS.md: every rule clause their spec files set, checked on the resolved
+//! The twelve built-in variants of docs/decisions.md: every rule clause their spec files set, checked on the resolved
 //! [`Ruleset`] (`extends` applied), one test per clause, each naming its source; then the
-//! DECISIONS.md komi and tie table and the VARIANTS.md 2.1 / 4.14 comparison tables, row by row.
+//! docs/decisions.md komi and tie table and the docs/variants.md 2.1 / 4.14 comparison tables, row
+//! by row.
 //!
-//! Sources are cited as in the spec files: seed numbers, tags of VARIANTS.md section 6 ([J89],
-//! [TT], ...), VARIANTS.md sections and DECISIONS.md items.
+//! Sources are cited as in the spec files: seed numbers, tags of docs/variants.md section 6 ([J89],
+//! [TT], ...), docs/variants.md sections and docs/decisions.md items.
 
 use std::collections::BTreeMap;
 
@@ -14,7 +15,7 @@ use weiqi_spec::{
     Scoring, SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie, builtin, builtin_ids,
 };
 
-/// The built-in variant ids, as DECISIONS.md lists them.
+/// The built-in variant ids, as docs/decisions.md lists them.
 const IDS: &[&str] = &[
     "tromp-taylor",
     "ing-1996",
@@ -72,7 +73,7 @@ macro_rules! clauses {
 // The set of built-ins and their inheritance
 // ---------------------------------------------------------------------------------------------
 
-// DECISIONS.md "The built-in variants": these twelve ids are built-ins. A maintainer may add
+// docs/decisions.md "The built-in variants": these twelve ids are built-ins. A maintainer may add
 // more by dropping a file into `spec/` (issue 13, item 6; `language.rs` checks that the list is
 // the directory), so this checks inclusion, not the count.
 #[test]
@@ -83,7 +84,7 @@ fn builtin_ids_include_the_twelve_of_decisions_md() {
     }
 }
 
-// Every built-in loads, and its id is its file stem (CONVENTIONS.md "Spec files" 5).
+// Every built-in loads, and its id is its file stem (docs/style.md "Spec files" 5).
 #[test]
 fn every_builtin_loads_with_its_own_id() {
     for id in IDS {
@@ -116,7 +117,8 @@ fn extends_chains_are_as_designed() {
     }
 }
 
-// DECISIONS.md 19: Korean is Japanese 1989 except the long-cycle result (DECISIONS.md 12).
+// docs/decisions.md 19: Korean is Japanese 1989 except the long-cycle result
+// (docs/decisions.md 12).
 #[test]
 fn korean_is_japanese_1989_except_long_cycle_decisions_19() {
     let (j, k) = (load("japanese-1989"), load("korean"));
@@ -147,7 +149,7 @@ fn ing_aga_is_ing_1996_except_bonus_and_handicap_tie_seed_000() {
 }
 
 // seed 002 art. 4.3: the two counting traditions differ only in what is counted (and the komi of
-// the DECISIONS.md table).
+// the docs/decisions.md table).
 #[test]
 fn rfg_2010_area_is_territory_except_scoring_and_komi_seed_002_art_4_3() {
     let (t, a) = (load("rfg-2010-territory"), load("rfg-2010-area"));
@@ -206,7 +208,7 @@ fn variant_for_sgf_name(ru: &str) -> Option<&'static str> {
 }
 
 // The RU spellings found in shared/corpus (Chinese 70, Japanese 31, GOE 1) and those of KGS, OGS
-// (PEERS.md 2b) and KataGo (PEERS.md 1b).
+// (docs/peers.md 2b) and KataGo (docs/peers.md 1b).
 #[test]
 fn sgf_names_of_servers_and_corpus_select_the_documented_variant() {
     let table = [
@@ -235,11 +237,11 @@ fn sgf_names_of_servers_and_corpus_select_the_documented_variant() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// tromp-taylor ([TT]; VARIANTS.md 2.10, 3.f)
+// tromp-taylor ([TT]; docs/variants.md 2.10, 3.f)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "tromp-taylor", r;
-    // VARIANTS.md 2.10: any grid in practice.
+    // docs/variants.md 2.10: any grid in practice.
     tromp_taylor_any_board_size_variants_2_10: r.board.sizes.len() => 0;
     // [TT]: clear the opponent, then one's own colour.
     tromp_taylor_any_suicide_tt: r.play.suicide => Suicide::Any;
@@ -248,16 +250,16 @@ clauses! { "tromp-taylor", r;
         r.play.single_stone_suicide => SingleStoneSuicide::BySuicideRule;
     // [TT]: no earlier grid colouring may be recreated.
     tromp_taylor_positional_superko_tt: r.play.ko => Ko::PositionalSuperko;
-    // [TT] "including the initial one"; DECISIONS.md 7.
+    // [TT] "including the initial one"; docs/decisions.md 7.
     tromp_taylor_initial_position_counts_tt_decisions_7:
         r.play.initial_position => InitialPosition::Counts;
-    // VARIANTS.md 3.b: superko needs no long-cycle rule.
+    // docs/variants.md 3.b: superko needs no long-cycle rule.
     tromp_taylor_no_long_cycle_rule_variants_3b: r.play.long_cycle => LongCycle::Nothing;
     // [TT]: two consecutive passes end the game.
     tromp_taylor_two_passes_end_tt: r.end.stop_passes => 2;
     // [TT]: no removal of dead stones.
     tromp_taylor_scores_all_stones_alive_tt: r.end.after_stop => AfterStop::ScoreAllAlive;
-    // VARIANTS.md 3.e: the stop is the end; no further trigger.
+    // docs/variants.md 3.e: the stop is the end; no further trigger.
     tromp_taylor_no_final_end_trigger_variants_3e: r.end.final_end => FinalEnd::Never;
     // [TT]: a pass hands nothing over.
     tromp_taylor_no_pass_stones_tt: r.end.pass_stones => PassStones::None;
@@ -267,28 +269,28 @@ clauses! { "tromp-taylor", r;
     tromp_taylor_area_scoring_tt: r.scoring.scoring => Scoring::Area;
     // [TT]: empty points reaching both colours count for nobody.
     tromp_taylor_shared_points_neutral_tt: r.scoring.shared_points => SharedPoints::Neutral;
-    // [TT]; VARIANTS.md 4.14: seki eyes count.
+    // [TT]; docs/variants.md 4.14: seki eyes count.
     tromp_taylor_seki_eyes_count_tt: r.scoring.seki_eyes => SekiEyes::Count;
-    // Area scoring fills nothing (VARIANTS.md 3.f).
+    // Area scoring fills nothing (docs/variants.md 3.f).
     tromp_taylor_no_neutral_fill_variants_3f: r.scoring.neutral_fill => NeutralFill::Literal;
-    // DECISIONS.md 18.
+    // docs/decisions.md 18.
     tromp_taylor_komi_7_5_decisions_18: r.scoring.komi => pts("7.5");
-    // [TT] equal scores tie; DECISIONS.md 17.
+    // [TT] equal scores tie; docs/decisions.md 17.
     tromp_taylor_tie_is_draw_decisions_17: r.scoring.tie => Tie::Draw;
-    // DECISIONS.md 17.
+    // docs/decisions.md 17.
     tromp_taylor_handicap_tie_is_draw_decisions_17: r.scoring.tie_handicap => Tie::Draw;
-    // VARIANTS.md 3.f: the plain count.
+    // docs/variants.md 3.f: the plain count.
     tromp_taylor_plain_counting_variants_3f: r.scoring.counting => Counting::Plain;
-    // VARIANTS.md 2.10 (not covered) -> as New Zealand, VARIANTS.md 2.9.
+    // docs/variants.md 2.10 (not covered) -> as New Zealand, docs/variants.md 2.9.
     tromp_taylor_free_handicap_as_nz_variants_2_9: r.handicap.placement => Placement::Free;
-    // As New Zealand, VARIANTS.md 2.9.
+    // As New Zealand, docs/variants.md 2.9.
     tromp_taylor_white_passes_during_placement_as_nz_variants_2_9:
         r.handicap.free_placement_moves => FreePlacementMoves::WhitePasses;
-    // As New Zealand (VARIANTS.md 2.9) and KataGo (PEERS.md 1b).
+    // As New Zealand (docs/variants.md 2.9) and KataGo (docs/peers.md 1b).
     tromp_taylor_no_handicap_bonus_as_nz_variants_2_9: r.handicap.bonus => HandicapBonus::None;
-    // As New Zealand, VARIANTS.md 2.9.
+    // As New Zealand, docs/variants.md 2.9.
     tromp_taylor_no_handicap_komi_as_nz_variants_2_9: r.handicap.komi => pts("0");
-    // VARIANTS.md 2.9.
+    // docs/variants.md 2.9.
     tromp_taylor_white_first_after_placement_variants_2_9:
         r.handicap.first_after_placement => Color::White;
     // [TT]: no time rules.
@@ -300,7 +302,7 @@ clauses! { "tromp-taylor", r;
 }
 
 // ---------------------------------------------------------------------------------------------
-// ing-1996 (seed 000; VARIANTS.md 2.2, 3.a, 3.g; DECISIONS.md 1-5)
+// ing-1996 (seed 000; docs/variants.md 2.2, 3.a, 3.g; docs/decisions.md 1-5)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "ing-1996", r;
@@ -312,22 +314,22 @@ clauses! { "ing-1996", r;
     // seed 000: one-stone self-capture = pass.
     ing_1996_single_stone_suicide_is_pass_seed_000:
         r.play.single_stone_suicide => SingleStoneSuicide::Pass;
-    // seed 000; VARIANTS.md 3.a ing-ko-v1; DECISIONS.md 1.
+    // seed 000; docs/variants.md 3.a ing-ko-v1; docs/decisions.md 1.
     ing_1996_ing_ko_decisions_1: r.play.ko => Ko::Ing;
-    // DECISIONS.md 7.
+    // docs/decisions.md 7.
     ing_1996_initial_position_counts_decisions_7:
         r.play.initial_position => InitialPosition::Counts;
-    // VARIANTS.md 3.b: the Ing ko rule ends cycles itself.
+    // docs/variants.md 3.b: the Ing ko rule ends cycles itself.
     ing_1996_no_long_cycle_rule_variants_3b: r.play.long_cycle => LongCycle::Nothing;
     // seed 000: a pass answered by a pass stops play.
     ing_1996_two_passes_stop_seed_000: r.end.stop_passes => 2;
     // seed 000: dead stones by agreement, else play-out.
     ing_1996_agreement_then_two_passes_seed_000_decisions_3:
         r.end.after_stop => AfterStop::AgreementThenPasses;
-    // DECISIONS.md 3: the opponent of the last passer resumes.
+    // docs/decisions.md 3: the opponent of the last passer resumes.
     ing_1996_resume_opponent_of_last_mover_decisions_3:
         r.end.resume_first => ResumeFirst::OpponentOfLastMover;
-    // seed 000; DECISIONS.md 3: four consecutive passes end the game.
+    // seed 000; docs/decisions.md 3: four consecutive passes end the game.
     ing_1996_final_end_consecutive_passes_seed_000: r.end.final_end => FinalEnd::ConsecutivePasses;
     // seed 000 "Партия заканчивается после 4 пасов".
     ing_1996_four_passes_end_seed_000: r.end.final_end_passes => 4;
@@ -339,36 +341,36 @@ clauses! { "ing-1996", r;
     ing_1996_area_scoring_seed_000: r.scoring.scoring => Scoring::Area;
     // seed 000: seki points are shared equally.
     ing_1996_shared_points_half_seed_000: r.scoring.shared_points => SharedPoints::Half;
-    // seed 000; VARIANTS.md 4.14.
+    // seed 000; docs/variants.md 4.14.
     ing_1996_seki_eyes_count_seed_000: r.scoring.seki_eyes => SekiEyes::Count;
     // seed 000: neutral points are filled during play, nothing before the count.
     ing_1996_no_neutral_fill_seed_000: r.scoring.neutral_fill => NeutralFill::Literal;
     // seed 000: komi 8.
     ing_1996_komi_8_seed_000: r.scoring.komi => pts("8");
-    // seed 000 fill-in step 5; DECISIONS.md 17.
+    // seed 000 fill-in step 5; docs/decisions.md 17.
     ing_1996_black_wins_ties_seed_000: r.scoring.tie => Tie::Black;
-    // seed 000; DECISIONS.md 17.
+    // seed 000; docs/decisions.md 17.
     ing_1996_black_wins_handicap_ties_seed_000: r.scoring.tie_handicap => Tie::Black;
     // seed 000: fill-in counting.
     ing_1996_fill_in_counting_seed_000: r.scoring.counting => Counting::IngFillIn;
-    // seed 000; DECISIONS.md 2: free placement.
+    // seed 000; docs/decisions.md 2: free placement.
     ing_1996_free_placement_decisions_2: r.handicap.placement => Placement::Free;
-    // seed 000 "White passes (stones - 1) moves"; DECISIONS.md 2.
+    // seed 000 "White passes (stones - 1) moves"; docs/decisions.md 2.
     ing_1996_white_passes_during_placement_decisions_2:
         r.handicap.free_placement_moves => FreePlacementMoves::WhitePasses;
-    // seed 000: no compensation for handicap stones; DECISIONS.md 2, 5.
+    // seed 000: no compensation for handicap stones; docs/decisions.md 2, 5.
     ing_1996_no_handicap_bonus_seed_000: r.handicap.bonus => HandicapBonus::None;
     // seed 000: reverse komi only from the rank difference, given by the caller.
     ing_1996_no_default_handicap_komi_seed_000: r.handicap.komi => pts("0");
     // seed 000: after Black's handicap moves White answers.
     ing_1996_white_first_after_placement_seed_000: r.handicap.first_after_placement => Color::White;
-    // seed 000 system PP; DECISIONS.md 4.
+    // seed 000 system PP; docs/decisions.md 4.
     ing_1996_penalty_points_seed_000: r.time.penalty_system => PenaltySystem::IngPoints;
-    // seed 000: steps of BT/6; DECISIONS.md 4.
+    // seed 000: steps of BT/6; docs/decisions.md 4.
     ing_1996_penalty_step_sixth_decisions_4: r.time.penalty_step => (1, 6);
     // seed 000: 2 points per step.
     ing_1996_two_points_per_step_seed_000: r.time.penalty_points_per_step => 2;
-    // seed 000: loss beyond 3 BT/6; DECISIONS.md 4.
+    // seed 000: loss beyond 3 BT/6; docs/decisions.md 4.
     ing_1996_loss_after_three_steps_decisions_4: r.time.penalty_steps_to_loss => 3;
     // seed 000 system RS.
     ing_1996_ing_byo_yomi_seed_000: r.time.byo_yomi.clone() => vec![ByoYomi::Ing];
@@ -377,22 +379,22 @@ clauses! { "ing-1996", r;
 }
 
 // ---------------------------------------------------------------------------------------------
-// ing-aga (seed 000 "AGA version"; DECISIONS.md 2, 5, 17)
+// ing-aga (seed 000 "AGA version"; docs/decisions.md 2, 5, 17)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "ing-aga", r;
     // seed 000: White gets N points for N handicap stones.
     ing_aga_bonus_n_seed_000: r.handicap.bonus => HandicapBonus::N;
-    // seed 000; DECISIONS.md 17: White wins ties in handicap games.
+    // seed 000; docs/decisions.md 17: White wins ties in handicap games.
     ing_aga_white_wins_handicap_ties_decisions_17: r.scoring.tie_handicap => Tie::White;
-    // DECISIONS.md 17: Black still wins ties in even games.
+    // docs/decisions.md 17: Black still wins ties in even games.
     ing_aga_black_wins_even_ties_decisions_17: r.scoring.tie => Tie::Black;
     // Inherited from ing-1996 (seed 000): the Ing ko rule.
     ing_aga_inherits_ing_ko_seed_000: r.play.ko => Ko::Ing;
 }
 
 // ---------------------------------------------------------------------------------------------
-// egf-sir ([SIR], [EGF]; VARIANTS.md 2.3)
+// egf-sir ([SIR], [EGF]; docs/variants.md 2.3)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "egf-sir", r;
@@ -403,17 +405,17 @@ clauses! { "egf-sir", r;
     // [SIR]: one-stone suicide recreates the position (illegal), unlike Ing.
     egf_sir_single_stone_suicide_by_rule_sir:
         r.play.single_stone_suicide => SingleStoneSuicide::BySuicideRule;
-    // [SIR]; DECISIONS.md 1: positional superko.
+    // [SIR]; docs/decisions.md 1: positional superko.
     egf_sir_positional_superko_decisions_1: r.play.ko => Ko::PositionalSuperko;
-    // [SIR]: the empty start is a previous position; DECISIONS.md 7.
+    // [SIR]: the empty start is a previous position; docs/decisions.md 7.
     egf_sir_initial_position_counts_decisions_7: r.play.initial_position => InitialPosition::Counts;
-    // VARIANTS.md 3.b.
+    // docs/variants.md 3.b.
     egf_sir_no_long_cycle_rule_variants_3b: r.play.long_cycle => LongCycle::Nothing;
     // [SIR]: two successive passes stop alternation.
     egf_sir_two_passes_stop_sir: r.end.stop_passes => 2;
     // [SIR]: agree or resume after the first stop.
     egf_sir_agreement_after_stop_sir: r.end.after_stop => AfterStop::Agreement;
-    // [SIR]; VARIANTS.md 3.e: alternation continues.
+    // [SIR]; docs/variants.md 3.e: alternation continues.
     egf_sir_resume_opponent_of_last_mover_variants_3e:
         r.end.resume_first => ResumeFirst::OpponentOfLastMover;
     // [SIR]: score immediately after the second stop.
@@ -424,17 +426,17 @@ clauses! { "egf-sir", r;
     egf_sir_area_scoring_sir: r.scoring.scoring => Scoring::Area;
     // [SIR]: regions adjacent to both colours count for nobody.
     egf_sir_shared_points_neutral_sir: r.scoring.shared_points => SharedPoints::Neutral;
-    // [SIR]; VARIANTS.md 4.14.
+    // [SIR]; docs/variants.md 4.14.
     egf_sir_seki_eyes_count_sir: r.scoring.seki_eyes => SekiEyes::Count;
-    // [EGF] 7.5 komi setting; DECISIONS.md komi table.
+    // [EGF] 7.5 komi setting; docs/decisions.md komi table.
     egf_sir_komi_7_5_egf: r.scoring.komi => pts("7.5");
-    // [SIR] tie; DECISIONS.md komi table.
+    // [SIR] tie; docs/decisions.md komi table.
     egf_sir_tie_is_draw_sir: r.scoring.tie => Tie::Draw;
     // [SIR]: the plain count.
     egf_sir_plain_counting_sir: r.scoring.counting => Counting::Plain;
     // [EGF] leaves handicap to tournaments; interpretation: as Ing (seed 000).
     egf_sir_free_placement_as_ing_seed_000: r.handicap.placement => Placement::Free;
-    // Interpretation: as Ing (seed 000; DECISIONS.md 2).
+    // Interpretation: as Ing (seed 000; docs/decisions.md 2).
     egf_sir_white_passes_during_placement_as_ing_decisions_2:
         r.handicap.free_placement_moves => FreePlacementMoves::WhitePasses;
     // Interpretation: as Ing (seed 000).
@@ -446,27 +448,27 @@ clauses! { "egf-sir", r;
 }
 
 // ---------------------------------------------------------------------------------------------
-// chinese-1988 ([CN88]; VARIANTS.md 2.4; DECISIONS.md 8, 9)
+// chinese-1988 ([CN88]; docs/variants.md 2.4; docs/decisions.md 8, 9)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "chinese-1988", r;
     // [CN88]: forbidden points.
     chinese_1988_suicide_forbidden_cn88: r.play.suicide => Suicide::Forbidden;
-    // [CN88] section 6; DECISIONS.md 8: positional superko as written.
+    // [CN88] section 6; docs/decisions.md 8: positional superko as written.
     chinese_1988_positional_superko_decisions_8: r.play.ko => Ko::PositionalSuperko;
-    // DECISIONS.md 7.
+    // docs/decisions.md 7.
     chinese_1988_initial_position_counts_decisions_7:
         r.play.initial_position => InitialPosition::Counts;
-    // VARIANTS.md 3.b.
+    // docs/variants.md 3.b.
     chinese_1988_no_long_cycle_rule_variants_3b: r.play.long_cycle => LongCycle::Nothing;
     // [CN88] both confirm the end; seed 003 two passes.
     chinese_1988_two_passes_stop_seed_003: r.end.stop_passes => 2;
     // [CN88] dead stones by confirmation; seed 003 agreement stage.
     chinese_1988_agreement_after_stop_cn88: r.end.after_stop => AfterStop::Agreement;
-    // seed 003: the opponent of the last mover; DECISIONS.md 16.
+    // seed 003: the opponent of the last mover; docs/decisions.md 16.
     chinese_1988_resume_opponent_of_last_mover_seed_003:
         r.end.resume_first => ResumeFirst::OpponentOfLastMover;
-    // VARIANTS.md 3.e: no unconditional end.
+    // docs/variants.md 3.e: no unconditional end.
     chinese_1988_no_final_end_variants_3e: r.end.final_end => FinalEnd::Never;
     // [CN88]: passing costs nothing.
     chinese_1988_no_pass_stones_cn88: r.end.pass_stones => PassStones::None;
@@ -474,20 +476,20 @@ clauses! { "chinese-1988", r;
     chinese_1988_area_scoring_cn88: r.scoring.scoring => Scoring::Area;
     // [CN88]: dame split half to each.
     chinese_1988_shared_points_half_cn88: r.scoring.shared_points => SharedPoints::Half;
-    // [CN88]; VARIANTS.md 4.14.
+    // [CN88]; docs/variants.md 4.14.
     chinese_1988_seki_eyes_count_cn88: r.scoring.seki_eyes => SekiEyes::Count;
-    // [JAS-bascomp] 2.75 stones; DECISIONS.md komi table.
+    // [JAS-bascomp] 2.75 stones; docs/decisions.md komi table.
     chinese_1988_komi_5_5_jas_bascomp: r.scoring.komi => pts("5.5");
-    // [CN88]: equal is a draw; DECISIONS.md 17.
+    // [CN88]: equal is a draw; docs/decisions.md 17.
     chinese_1988_tie_is_draw_cn88: r.scoring.tie => Tie::Draw;
     // [CN88]: count against half the board.
     chinese_1988_half_board_counting_cn88: r.scoring.counting => Counting::ChineseHalfBoard;
-    // DECISIONS.md 9: free placement.
+    // docs/decisions.md 9: free placement.
     chinese_1988_free_placement_decisions_9: r.handicap.placement => Placement::Free;
     // seed 003: several Black moves in a row.
     chinese_1988_consecutive_placement_seed_003:
         r.handicap.free_placement_moves => FreePlacementMoves::Consecutive;
-    // DECISIONS.md 9: White gets N.
+    // docs/decisions.md 9: White gets N.
     chinese_1988_bonus_n_decisions_9: r.handicap.bonus => HandicapBonus::N;
     // seed 003: White moves after the placement.
     chinese_1988_white_first_after_placement_seed_003:
@@ -495,11 +497,11 @@ clauses! { "chinese-1988", r;
 }
 
 // ---------------------------------------------------------------------------------------------
-// chinese-kgs (seed 003; [KGS]; VARIANTS.md 2.5)
+// chinese-kgs (seed 003; [KGS]; docs/variants.md 2.5)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "chinese-kgs", r;
-    // DECISIONS.md komi table: 7.5.
+    // docs/decisions.md komi table: 7.5.
     chinese_kgs_komi_7_5_decisions_17: r.scoring.komi => pts("7.5");
     // seed 003 non-integer komi; interpretation 0.5 with handicap.
     chinese_kgs_handicap_komi_half_seed_003: r.handicap.komi => pts("0.5");
@@ -512,17 +514,17 @@ clauses! { "chinese-kgs", r;
         r.handicap.free_placement_moves => FreePlacementMoves::Consecutive;
     // seed 003: KGS gives White one point per handicap stone.
     chinese_kgs_bonus_n_seed_003: r.handicap.bonus => HandicapBonus::N;
-    // seed 003; DECISIONS.md 16: the opponent of the last mover resumes.
+    // seed 003; docs/decisions.md 16: the opponent of the last mover resumes.
     chinese_kgs_resume_opponent_of_last_mover_decisions_16:
         r.end.resume_first => ResumeFirst::OpponentOfLastMover;
     // seed 003: two passes stop, the agreement stage follows.
     chinese_kgs_agreement_after_stop_seed_003: r.end.after_stop => AfterStop::Agreement;
-    // DECISIONS.md 17.
+    // docs/decisions.md 17.
     chinese_kgs_tie_is_draw_decisions_17: r.scoring.tie => Tie::Draw;
 }
 
 // ---------------------------------------------------------------------------------------------
-// japanese-1989 ([J89]; VARIANTS.md 2.6, 3.c; DECISIONS.md 10-12)
+// japanese-1989 ([J89]; docs/variants.md 2.6, 3.c; docs/decisions.md 10-12)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "japanese-1989", r;
@@ -532,18 +534,18 @@ clauses! { "japanese-1989", r;
     japanese_1989_suicide_forbidden_j89_art4: r.play.suicide => Suicide::Forbidden;
     // J89 Art. 6.
     japanese_1989_simple_ko_j89_art6: r.play.ko => Ko::Simple;
-    // J89 Art. 12; DECISIONS.md 12.
+    // J89 Art. 12; docs/decisions.md 12.
     japanese_1989_long_cycle_no_result_j89_art12: r.play.long_cycle => LongCycle::NoResult;
-    // DECISIONS.md 12: the third occurrence.
+    // docs/decisions.md 12: the third occurrence.
     japanese_1989_long_cycle_third_occurrence_decisions_12: r.play.long_cycle_repetitions => 3;
     // J89 Art. 9.
     japanese_1989_two_passes_stop_j89_art9: r.end.stop_passes => 2;
-    // J89 Art. 9, 10; DECISIONS.md 11.
+    // J89 Art. 9, 10; docs/decisions.md 11.
     japanese_1989_agreement_after_stop_j89_art9: r.end.after_stop => AfterStop::Agreement;
     // J89 Art. 9.3.
     japanese_1989_resume_opponent_of_resumer_j89_art9:
         r.end.resume_first => ResumeFirst::OpponentOfResumer;
-    // J89: no unconditional end (VARIANTS.md 3.e).
+    // J89: no unconditional end (docs/variants.md 3.e).
     japanese_1989_no_final_end_j89: r.end.final_end => FinalEnd::Never;
     // J89: passing costs nothing.
     japanese_1989_no_pass_stones_j89: r.end.pass_stones => PassStones::None;
@@ -551,11 +553,11 @@ clauses! { "japanese-1989", r;
     japanese_1989_territory_scoring_j89_art8: r.scoring.scoring => Scoring::Territory;
     // J89 Art. 8: dame count for nobody.
     japanese_1989_dame_neutral_j89_art8: r.scoring.shared_points => SharedPoints::Neutral;
-    // J89 Art. 8; DECISIONS.md 10: string-level literal seki.
+    // J89 Art. 8; docs/decisions.md 10: string-level literal seki.
     japanese_1989_seki_eyes_void_filled_decisions_10: r.scoring.seki_eyes => SekiEyes::VoidFilled;
-    // DECISIONS.md 10: neutral points filled first.
+    // docs/decisions.md 10: neutral points filled first.
     japanese_1989_neutral_fill_first_decisions_10: r.scoring.neutral_fill => NeutralFill::FillFirst;
-    // DECISIONS.md komi table; [OGS-mx].
+    // docs/decisions.md komi table; [OGS-mx].
     japanese_1989_komi_6_5_decisions_17: r.scoring.komi => pts("6.5");
     // J89 Art. 10: jigo.
     japanese_1989_tie_is_jigo_j89_art10: r.scoring.tie => Tie::Draw;
@@ -564,13 +566,13 @@ clauses! { "japanese-1989", r;
     // J89 Art. 10: prisoners filled into territory.
     japanese_1989_prisoners_filled_counting_j89_art10:
         r.scoring.counting => Counting::JapanesePrisonersFilled;
-    // VARIANTS.md 2.6 [OGS-eng]: fixed star points.
+    // docs/variants.md 2.6 [OGS-eng]: fixed star points.
     japanese_1989_fixed_placement_variants_2_6: r.handicap.placement => Placement::Fixed;
-    // VARIANTS.md 2.6: no compensation.
+    // docs/variants.md 2.6: no compensation.
     japanese_1989_no_handicap_bonus_variants_2_6: r.handicap.bonus => HandicapBonus::None;
-    // VARIANTS.md 2.6: komi 0 in traditional handicap games.
+    // docs/variants.md 2.6: komi 0 in traditional handicap games.
     japanese_1989_no_handicap_komi_variants_2_6: r.handicap.komi => pts("0");
-    // VARIANTS.md 2.6: White moves first after the placement.
+    // docs/variants.md 2.6: White moves first after the placement.
     japanese_1989_white_first_after_placement_variants_2_6:
         r.handicap.first_after_placement => Color::White;
     // J89 Art. 14: no point penalties.
@@ -579,8 +581,8 @@ clauses! { "japanese-1989", r;
     japanese_1989_byo_yomi_unspecified_j89_art14: r.time.byo_yomi.len() => 0;
 }
 
-// Fixed placement uses the standard star-point patterns (VARIANTS.md 2.6): 2 stones on 19x19 are
-// the upper-right and lower-left star points.
+// Fixed placement uses the standard star-point patterns (docs/variants.md 2.6): 2 stones on 19x19
+// are the upper-right and lower-left star points.
 #[test]
 fn japanese_1989_two_stone_handicap_on_star_points_variants_2_6() {
     let r = load("japanese-1989");
@@ -602,41 +604,41 @@ fn japanese_1989_two_stone_handicap_on_star_points_variants_2_6() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// korean ([KOR], [SL-kor]; VARIANTS.md 2.7; DECISIONS.md 12, 19)
+// korean ([KOR], [SL-kor]; docs/variants.md 2.7; docs/decisions.md 12, 19)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "korean", r;
-    // DECISIONS.md 12; [GGG]: a long cycle is a draw.
+    // docs/decisions.md 12; [GGG]: a long cycle is a draw.
     korean_long_cycle_draw_decisions_12: r.play.long_cycle => LongCycle::Draw;
-    // DECISIONS.md 12: same count as Japanese.
+    // docs/decisions.md 12: same count as Japanese.
     korean_long_cycle_third_occurrence_decisions_12: r.play.long_cycle_repetitions => 3;
-    // VARIANTS.md 2.7: simple ko.
+    // docs/variants.md 2.7: simple ko.
     korean_simple_ko_variants_2_7: r.play.ko => Ko::Simple;
-    // VARIANTS.md 2.7: no territory in seki (as Japanese).
+    // docs/variants.md 2.7: no territory in seki (as Japanese).
     korean_seki_eyes_void_filled_decisions_10: r.scoring.seki_eyes => SekiEyes::VoidFilled;
-    // DECISIONS.md 10 "(and korean)".
+    // docs/decisions.md 10 "(and korean)".
     korean_neutral_fill_first_decisions_10: r.scoring.neutral_fill => NeutralFill::FillFirst;
-    // VARIANTS.md 2.7 [OGS-mx]: opponent of the resumer.
+    // docs/variants.md 2.7 [OGS-mx]: opponent of the resumer.
     korean_resume_opponent_of_resumer_variants_2_7:
         r.end.resume_first => ResumeFirst::OpponentOfResumer;
-    // DECISIONS.md komi table.
+    // docs/decisions.md komi table.
     korean_komi_6_5_decisions_17: r.scoring.komi => pts("6.5");
-    // DECISIONS.md 17: draw.
+    // docs/decisions.md 17: draw.
     korean_tie_is_draw_decisions_17: r.scoring.tie => Tie::Draw;
 }
 
 // ---------------------------------------------------------------------------------------------
-// aga (seed 004; [AGA91]; VARIANTS.md 2.8, 3.d; DECISIONS.md 6)
+// aga (seed 004; [AGA91]; docs/variants.md 2.8, 3.d; docs/decisions.md 6)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "aga", r;
     // seed 004 rule 7.
     aga_suicide_forbidden_seed_004_rule_7: r.play.suicide => Suicide::Forbidden;
-    // seed 004 rule 8; DECISIONS.md 6.
+    // seed 004 rule 8; docs/decisions.md 6.
     aga_situational_superko_decisions_6: r.play.ko => Ko::SituationalSuperko;
-    // seed 004 rule 8 "ever earlier in the game"; DECISIONS.md 7.
+    // seed 004 rule 8 "ever earlier in the game"; docs/decisions.md 7.
     aga_initial_position_counts_decisions_7: r.play.initial_position => InitialPosition::Counts;
-    // VARIANTS.md 3.b.
+    // docs/variants.md 3.b.
     aga_no_long_cycle_rule_variants_3b: r.play.long_cycle => LongCycle::Nothing;
     // seed 004 rule 9: two passes in a row.
     aga_two_passes_stop_seed_004_rule_9: r.end.stop_passes => 2;
@@ -658,11 +660,11 @@ clauses! { "aga", r;
     aga_territory_scoring_seed_004_rule_10: r.scoring.scoring => Scoring::Territory;
     // seed 004 rule 10.
     aga_dame_neutral_seed_004_rule_10: r.scoring.shared_points => SharedPoints::Neutral;
-    // seed 004 rule 10; VARIANTS.md 3.d: seki eyes count.
+    // seed 004 rule 10; docs/variants.md 3.d: seki eyes count.
     aga_seki_eyes_count_seed_004_rule_10: r.scoring.seki_eyes => SekiEyes::Count;
-    // VARIANTS.md 3.d: nothing to fill when seki eyes count.
+    // docs/variants.md 3.d: nothing to fill when seki eyes count.
     aga_no_neutral_fill_variants_3d: r.scoring.neutral_fill => NeutralFill::Literal;
-    // [AGA91]/[SL-aga] 7.5; DECISIONS.md komi table.
+    // [AGA91]/[SL-aga] 7.5; docs/decisions.md komi table.
     aga_komi_7_5_decisions_17: r.scoring.komi => pts("7.5");
     // seed 004 rule 10: ties go to White.
     aga_white_wins_ties_seed_004_rule_10: r.scoring.tie => Tie::White;
@@ -674,7 +676,7 @@ clauses! { "aga", r;
     aga_fixed_placement_seed_004_rule_3: r.handicap.placement => Placement::Fixed;
     // [AGA91]: no compensation with territory counting.
     aga_no_handicap_bonus_aga91: r.handicap.bonus => HandicapBonus::None;
-    // [AGA91]; DECISIONS.md komi table: 0.5 with handicap.
+    // [AGA91]; docs/decisions.md komi table: 0.5 with handicap.
     aga_handicap_komi_half_decisions_17: r.handicap.komi => pts("0.5");
     // seed 004 rule 3: then White moves.
     aga_white_first_after_placement_seed_004_rule_3:
@@ -684,18 +686,18 @@ clauses! { "aga", r;
 }
 
 // ---------------------------------------------------------------------------------------------
-// new-zealand ([NZ]; VARIANTS.md 2.9; DECISIONS.md 13, 14)
+// new-zealand ([NZ]; docs/variants.md 2.9; docs/decisions.md 13, 14)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "new-zealand", r;
     // [NZ]: own stones without liberties are removed, any size.
     new_zealand_any_suicide_nz: r.play.suicide => Suicide::Any;
-    // DECISIONS.md 14: a one-stone self-capture is a legal play.
+    // docs/decisions.md 14: a one-stone self-capture is a legal play.
     new_zealand_single_stone_suicide_legal_decisions_14:
         r.play.single_stone_suicide => SingleStoneSuicide::BySuicideRule;
     // [NZ]: positions after one's own previous moves, passes included.
     new_zealand_situational_superko_nz: r.play.ko => Ko::SituationalSuperko;
-    // DECISIONS.md 13 (2026-12): "after any of that player's previous moves": the initial
+    // docs/decisions.md 13 (2026-12): "after any of that player's previous moves": the initial
     // position follows no move.
     new_zealand_initial_position_ignored_decisions_13:
         r.play.initial_position => InitialPosition::Ignored;
@@ -705,13 +707,13 @@ clauses! { "new-zealand", r;
     new_zealand_no_pass_stones_nz: r.end.pass_stones => PassStones::None;
     // [NZ]: area (stones plus recursively adjacent empty points).
     new_zealand_area_scoring_nz: r.scoring.scoring => Scoring::Area;
-    // DECISIONS.md 13: dame count for nobody.
+    // docs/decisions.md 13: dame count for nobody.
     new_zealand_dame_neutral_decisions_13: r.scoring.shared_points => SharedPoints::Neutral;
-    // [NZ]; VARIANTS.md 4.14.
+    // [NZ]; docs/variants.md 4.14.
     new_zealand_seki_eyes_count_nz: r.scoring.seki_eyes => SekiEyes::Count;
     // [NZ]: komi 7.
     new_zealand_komi_7_nz: r.scoring.komi => pts("7");
-    // [NZ]; DECISIONS.md 17.
+    // [NZ]; docs/decisions.md 17.
     new_zealand_tie_is_draw_decisions_17: r.scoring.tie => Tie::Draw;
     // [NZ]: free placement.
     new_zealand_free_placement_nz: r.handicap.placement => Placement::Free;
@@ -729,7 +731,7 @@ clauses! { "new-zealand", r;
 }
 
 // ---------------------------------------------------------------------------------------------
-// rfg-2010-territory / rfg-2010-area (seed 002; VARIANTS.md 2.11; DECISIONS.md 12, 15)
+// rfg-2010-territory / rfg-2010-area (seed 002; docs/variants.md 2.11; docs/decisions.md 12, 15)
 // ---------------------------------------------------------------------------------------------
 
 clauses! { "rfg-2010-territory", r;
@@ -738,11 +740,12 @@ clauses! { "rfg-2010-territory", r;
         sorted_sizes(&r) => sizes(&["19x19", "13x13", "9x9"]);
     // seed 002 art. 3.2.
     rfg_2010_territory_suicide_forbidden_seed_002_art_3_2: r.play.suicide => Suicide::Forbidden;
-    // seed 002 art. 3.3 intended meaning; DECISIONS.md 15 (the literal wording is not followed).
+    // seed 002 art. 3.3 intended meaning; docs/decisions.md 15 (the literal wording is not
+    // followed).
     rfg_2010_territory_simple_ko_decisions_15: r.play.ko => Ko::Simple;
-    // seed 002 art. 3.3 delegates superko; DECISIONS.md 12: no result.
+    // seed 002 art. 3.3 delegates superko; docs/decisions.md 12: no result.
     rfg_2010_territory_long_cycle_no_result_decisions_12: r.play.long_cycle => LongCycle::NoResult;
-    // DECISIONS.md 12: the third occurrence.
+    // docs/decisions.md 12: the third occurrence.
     rfg_2010_territory_long_cycle_third_occurrence_decisions_12: r.play.long_cycle_repetitions => 3;
     // seed 002 art. 4.1: a pass answered by a pass.
     rfg_2010_territory_two_passes_stop_seed_002_art_4_1: r.end.stop_passes => 2;
@@ -751,11 +754,11 @@ clauses! { "rfg-2010-territory", r;
         r.end.after_stop => AfterStop::Agreement;
     // seed 002 art. 4.3: Japanese tradition.
     rfg_2010_territory_territory_scoring_seed_002_art_4_3: r.scoring.scoring => Scoring::Territory;
-    // seed 002 art. 4.3; DECISIONS.md 15: seki eyes count (literal text).
+    // seed 002 art. 4.3; docs/decisions.md 15: seki eyes count (literal text).
     rfg_2010_territory_seki_eyes_count_decisions_15: r.scoring.seki_eyes => SekiEyes::Count;
-    // DECISIONS.md komi table: 6.5 territory.
+    // docs/decisions.md komi table: 6.5 territory.
     rfg_2010_territory_komi_6_5_decisions_17: r.scoring.komi => pts("6.5");
-    // DECISIONS.md 17: draw.
+    // docs/decisions.md 17: draw.
     rfg_2010_territory_tie_is_draw_decisions_17: r.scoring.tie => Tie::Draw;
     // seed 002 art. 4.3: the points are added up.
     rfg_2010_territory_plain_counting_seed_002_art_4_3: r.scoring.counting => Counting::Plain;
@@ -777,22 +780,22 @@ fn rfg_2010_territory_byo_yomi_kinds_seed_002_art_5_2() {
 clauses! { "rfg-2010-area", r;
     // seed 002 art. 4.3: Chinese tradition.
     rfg_2010_area_area_scoring_seed_002_art_4_3: r.scoring.scoring => Scoring::Area;
-    // DECISIONS.md komi table: 7.5 area.
+    // docs/decisions.md komi table: 7.5 area.
     rfg_2010_area_komi_7_5_decisions_17: r.scoring.komi => pts("7.5");
-    // Inherited: simple ko (DECISIONS.md 15).
+    // Inherited: simple ko (docs/decisions.md 15).
     rfg_2010_area_simple_ko_decisions_15: r.play.ko => Ko::Simple;
     // Inherited: seki eyes count (seed 002 art. 4.3).
     rfg_2010_area_seki_eyes_count_seed_002_art_4_3: r.scoring.seki_eyes => SekiEyes::Count;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Table-driven: the DECISIONS.md komi and tie table
+// Table-driven: the docs/decisions.md komi and tie table
 // ---------------------------------------------------------------------------------------------
 
 /// (id, komi, tie in even games, tie in handicap games, handicap komi where the table gives one)
 type KomiRow = (&'static str, &'static str, Tie, Tie, Option<&'static str>);
 
-// DECISIONS.md "Komi and tie defaults" and item 17.
+// docs/decisions.md "Komi and tie defaults" and item 17.
 const KOMI_TABLE: &[KomiRow] = &[
     ("tromp-taylor", "7.5", Tie::Draw, Tie::Draw, None),
     ("ing-1996", "8", Tie::Black, Tie::Black, None),
@@ -826,7 +829,7 @@ fn komi_and_tie_table_of_decisions_md() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Table-driven: the VARIANTS.md 2.1 comparison table (ko, suicide, scoring, seki eyes)
+// Table-driven: the docs/variants.md 2.1 comparison table (ko, suicide, scoring, seki eyes)
 // ---------------------------------------------------------------------------------------------
 
 /// (id, ko, suicide, single-stone suicide, scoring, seki eyes, shared points)
@@ -840,11 +843,11 @@ type CompareRow = (
     SharedPoints,
 );
 
-// VARIANTS.md 2.1 rows (Ing, SIR, Chinese 1988, Chinese on KGS, Japanese, Korean, AGA, NZ, TT,
-// Russian 2010), with the choices of DECISIONS.md 1, 6, 8, 13, 14, 15 where the table leaves two
-// readings; "single=pass" is Ing's one-stone suicide, "single illegal" under multi-stone or PSK is
-// by-suicide-rule. The seki-eyes column: "count" or "void"; shared points "half" for Ing and
-// Chinese 1988, neutral elsewhere (NZ per DECISIONS.md 13).
+// docs/variants.md 2.1 rows (Ing, SIR, Chinese 1988, Chinese on KGS, Japanese, Korean, AGA, NZ, TT,
+// Russian 2010), with the choices of docs/decisions.md 1, 6, 8, 13, 14, 15 where the table leaves
+// two readings; "single=pass" is Ing's one-stone suicide, "single illegal" under multi-stone or PSK
+// is by-suicide-rule. The seki-eyes column: "count" or "void"; shared points "half" for Ing and
+// Chinese 1988, neutral elsewhere (NZ per docs/decisions.md 13).
 const COMPARISON_TABLE: &[CompareRow] = &[
     (
         "ing-1996",
@@ -974,7 +977,7 @@ fn comparison_table_of_variants_md_2_1() {
 }
 
 /// What a one-stone self-capture is under a ruleset, derived from its suicide, single-stone and ko
-/// keys as VARIANTS.md 3.0 and 3.b describe: a pass (Ing), a legal play (any suicide under
+/// keys as docs/variants.md 3.0 and 3.b describe: a pass (Ing), a legal play (any suicide under
 /// situational superko: the same board with the other side to move is a new situation), or
 /// illegal (forbidden, multi-stone only, or a repeated board under positional superko).
 fn single_stone_suicide_ruling(r: &Ruleset) -> &'static str {
@@ -987,8 +990,8 @@ fn single_stone_suicide_ruling(r: &Ruleset) -> &'static str {
     }
 }
 
-// VARIANTS.md 4.14, rows "multi-stone suicide" and "single-stone suicide" (Russian 2010 for both
-// rfg variants; Ing for both Ing variants; Chinese for both Chinese variants).
+// docs/variants.md 4.14, rows "multi-stone suicide" and "single-stone suicide" (Russian 2010 for
+// both rfg variants; Ing for both Ing variants; Chinese for both Chinese variants).
 #[test]
 fn suicide_rulings_of_variants_md_4_14() {
     let table: &[(&str, bool, &str)] = &[
@@ -1021,19 +1024,19 @@ fn suicide_rulings_of_variants_md_4_14() {
     }
 }
 
-// VARIANTS.md 2.1 "end of play" column: the four-pass ends (Ing, AGA), SIR's second stop,
+// docs/variants.md 2.1 "end of play" column: the four-pass ends (Ing, AGA), SIR's second stop,
 // Tromp-Taylor's immediate count, and agreement without a forced end elsewhere.
 #[test]
 fn end_of_play_column_of_variants_md_2_1() {
     let table: &[(&str, AfterStop, FinalEnd, u32)] = &[
-        // Seed 000: agreement, then two more passes (DECISIONS.md 3 revised).
+        // Seed 000: agreement, then two more passes (docs/decisions.md 3 revised).
         (
             "ing-1996",
             AfterStop::AgreementThenPasses,
             FinalEnd::ConsecutivePasses,
             4,
         ),
-        // Seed 000: agreement, then two more passes (DECISIONS.md 3 revised).
+        // Seed 000: agreement, then two more passes (docs/decisions.md 3 revised).
         (
             "ing-aga",
             AfterStop::AgreementThenPasses,
@@ -1066,7 +1069,7 @@ fn end_of_play_column_of_variants_md_2_1() {
     }
 }
 
-// VARIANTS.md 2.1 "handicap placement / bonus" column, with DECISIONS.md 2 and 9.
+// docs/variants.md 2.1 "handicap placement / bonus" column, with docs/decisions.md 2 and 9.
 #[test]
 fn handicap_column_of_variants_md_2_1() {
     let table: &[(&str, Placement, HandicapBonus)] = &[
@@ -1097,7 +1100,7 @@ fn handicap_column_of_variants_md_2_1() {
 // ---------------------------------------------------------------------------------------------
 
 // Board sizes: seed 000 (Ing), seed 002 art. 2.2 (Russian 2010); any size elsewhere (the texts
-// describe 19x19 without forbidding others: VARIANTS.md 2.3, 2.4, 2.6-2.10).
+// describe 19x19 without forbidding others: docs/variants.md 2.3, 2.4, 2.6-2.10).
 #[test]
 fn board_sizes_of_every_builtin_variants_md_2() {
     let ing = &["19x19", "17x17", "15x15", "13x13", "11x11", "9x9"][..];
@@ -1122,9 +1125,10 @@ fn board_sizes_of_every_builtin_variants_md_2() {
     }
 }
 
-// Long cycles: J89 Art. 12 and DECISIONS.md 12 (no result: Japanese, Russian 2010; draw: Korean);
-// superko and the Ing rule need none (VARIANTS.md 3.b). The count is 3 everywhere (DECISIONS.md 12),
-// and the initial position is in the history everywhere (DECISIONS.md 7).
+// Long cycles: J89 Art. 12 and docs/decisions.md 12 (no result: Japanese, Russian 2010; draw:
+// Korean); superko and the Ing rule need none (docs/variants.md 3.b). The count is 3 everywhere
+// (docs/decisions.md 12), and the initial position is in the history everywhere
+// (docs/decisions.md 7).
 #[test]
 fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
     let table: &[(&str, LongCycle)] = &[
@@ -1149,7 +1153,7 @@ fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
             r.play.long_cycle_repetitions, 3,
             "{id} long-cycle repetitions"
         );
-        // DECISIONS.md 7; new-zealand: DECISIONS.md 13 (the position after a move only).
+        // docs/decisions.md 7; new-zealand: docs/decisions.md 13 (the position after a move only).
         let initial = if id == "new-zealand" {
             InitialPosition::Ignored
         } else {
@@ -1160,9 +1164,9 @@ fn long_cycle_and_history_of_every_builtin_decisions_7_12() {
 }
 
 // Resumption, pass stones, last pass and the neutral-fill step: J89 Art. 9.3 (opponent of the
-// resumer, Japanese and Korean), DECISIONS.md 3 and 16 and seed 004 (opponent of the last mover
-// elsewhere); pass stones and "White passes last" only in AGA (seed 004 rules 4, 9); the
-// fill-first step only for the string-level seki rule (DECISIONS.md 10).
+// resumer, Japanese and Korean), docs/decisions.md 3 and 16 and seed 004 (opponent of the last
+// mover elsewhere); pass stones and "White passes last" only in AGA (seed 004 rules 4, 9); the
+// fill-first step only for the string-level seki rule (docs/decisions.md 10).
 #[test]
 fn resumption_pass_stones_and_neutral_fill_of_every_builtin() {
     let table: &[(&str, ResumeFirst, PassStones, LastPass, NeutralFill)] = &[
@@ -1285,10 +1289,10 @@ fn counting_procedure_of_every_builtin() {
     }
 }
 
-// Handicap komi and the free-placement order: seed 000 and DECISIONS.md 2 (Ing: White passes, no
-// komi), [NZ] (White passes, no komi), seed 003 (Chinese: consecutive), [AGA91] (0.5), VARIANTS.md
-// 2.6 (Japanese: 0), and the interpretations the spec files name (Tromp-Taylor as NZ, SIR as Ing,
-// Chinese 1988 0, Russian 2010 0, KGS 0.5).
+// Handicap komi and the free-placement order: seed 000 and docs/decisions.md 2 (Ing: White passes,
+// no komi), [NZ] (White passes, no komi), seed 003 (Chinese: consecutive), [AGA91] (0.5),
+// docs/variants.md 2.6 (Japanese: 0), and the interpretations the spec files name (Tromp-Taylor as
+// NZ, SIR as Ing, Chinese 1988 0, Russian 2010 0, KGS 0.5).
 #[test]
 fn handicap_komi_and_placement_order_of_every_builtin() {
     let table: &[(&str, &str, FreePlacementMoves)] = &[
@@ -1347,7 +1351,7 @@ fn time_rules_of_every_builtin() {
         assert_eq!(got, want, "{id} byo-yomi");
         assert_eq!(r.time.late_arrival_factor, late, "{id} late arrival");
         if system == PenaltySystem::IngPoints {
-            // seed 000; DECISIONS.md 4: 2 points per BT/6, loss after 3 steps.
+            // seed 000; docs/decisions.md 4: 2 points per BT/6, loss after 3 steps.
             assert_eq!(r.time.penalty_step, (1, 6), "{id} penalty step");
             assert_eq!(r.time.penalty_points_per_step, 2, "{id} points per step");
             assert_eq!(r.time.penalty_steps_to_loss, 3, "{id} steps to loss");

@@ -167,7 +167,7 @@ fn the_eye_test_reads_every_neighbour() {
 
 /// The tests on `Look::sum` (the summary counters of `SUMMARY`) against their
 /// per-neighbour definitions, for every combination of four neighbours' colours and
-/// liberty classes 0-2 (CONVENTIONS.md 27: an optimisation's invariant has a test).
+/// liberty classes 0-2 (docs/style.md 27: an optimisation's invariant has a test).
 #[test]
 fn the_summary_counters_agree_with_the_neighbours() {
     let kinds = [EMPTY, BLACK, WHITE, WALL];
@@ -213,7 +213,7 @@ fn the_summary_counters_agree_with_the_neighbours() {
 
 /// `Position::only_liberty` names the one liberty of a string also when two of its stones
 /// touch it (two pseudo-liberties on one point: the sum over the count, not a single term),
-/// as in a multi-stone ko capture, which Ing's hot stones read (VARIANTS.md 3.a, KO CAPTURE).
+/// as in a multi-stone ko capture, which Ing's hot stones read (docs/variants.md 3.a, KO CAPTURE).
 #[test]
 fn the_only_liberty_of_a_string_is_found_when_two_stones_touch_it() {
     let size = BoardSize::new(4, 4).expect("4x4 is a board size");

@@ -1,4 +1,4 @@
-//! The dame filling, teire and seki of `spec/FILLING.md` (DECISIONS.md 10, revised): the
+//! The dame filling, teire and seki of `spec/FILLING.md` (docs/decisions.md 10, revised): the
 //! position the players would have ended with before a Japanese count, found in rounds that
 //! depend on the position alone, never on an order of points or colours.
 //!

@@ -778,7 +778,7 @@ mod tests {
 
     /// [`canonical`] computed without the labelling: per on-board cell, a breadth-first
     /// search of its component over the cells (string: distinct empty neighbours; region:
-    /// colours of the stone neighbours), written from VARIANTS.md 3.0 and 3.f.
+    /// colours of the stone neighbours), written from docs/variants.md 3.0 and 3.f.
     fn naive_canonical(g: &Grid) -> Vec<(u8, u32, u32, usize)> {
         g.board_cells()
             .map(|i| {
@@ -819,7 +819,7 @@ mod tests {
     fn the_labelling_is_that_of_a_search_per_cell() {
         // The invariant of `Grid::relabel` (its doc): the branch-free floods and the pass over
         // the empty cells give every string its distinct liberties and size and every region
-        // its touch and size (VARIANTS.md 3.0, 3.f), ids in the order of first cells, and the
+        // its touch and size (docs/variants.md 3.0, 3.f), ids in the order of first cells, and the
         // empty cells in row-major order; random boards of every density, with neutral
         // stones, labelled on a reused grid.
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -881,7 +881,7 @@ mod tests {
 
     #[test]
     fn labels_count_liberties_and_touches() {
-        // VARIANTS.md 3.0 (strings and liberties) and 3.f (reachability) on a 3x3 board.
+        // docs/variants.md 3.0 (strings and liberties) and 3.f (reachability) on a 3x3 board.
         let g = grid("X X .\nO X .\nO . .");
         assert_eq!(g.strings.len(), 2);
         let black = g.string_of(g.cell(Point::rc(0, 0)));

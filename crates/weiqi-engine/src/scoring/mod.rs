@@ -1,7 +1,7 @@
 //! Scoring a finished game: area, territory, seki, the dame filling, adjustments and the result.
 //!
-//! The engine's own count, written from the rules (VARIANTS.md 3.c, 3.f; DECISIONS.md 10, 17,
-//! 21), with the same rulings as the interpreter's `scoring::score` in every field of
+//! The engine's own count, written from the rules (docs/variants.md 3.c, 3.f; docs/decisions.md 10,
+//! 17, 21), with the same rulings as the interpreter's `scoring::score` in every field of
 //! [`Score`]: the breakdown per side, the margin, the result, one mark per point and the notes.
 //!
 //! How it is fast: the board is copied once into a padded one-dimensional array (`grid`);
@@ -114,7 +114,7 @@ pub struct ScoreInput<'a> {
     /// Pass stones each colour received from the opponent's passes (AGA).
     pub pass_stones: ByColor<u32>,
     /// The game's `Setup::handicap`: 0 an even game, 1 a handicap game without stones
-    /// (DECISIONS.md 21), N >= 2 a game of N handicap stones.
+    /// (docs/decisions.md 21), N >= 2 a game of N handicap stones.
     pub handicap: u32,
     /// Komi, already resolved (the record's or caller's, else the variant's default for even
     /// or handicap games); negative is reverse komi.
@@ -282,15 +282,15 @@ impl Scorer {
 
     /// Counts a finished game under `rules`.
     ///
-    /// The steps: the agreed dead stones are expanded to strings and removed (VARIANTS.md 3.c
+    /// The steps: the agreed dead stones are expanded to strings and removed (docs/variants.md 3.c
     /// step 1; a named empty or off-board point is noted and ignored); the live board is
-    /// counted by area (Tromp-Taylor reachability, VARIANTS.md 3.f, shared points for nobody or
-    /// half each) or by territory (J89 Art. 8, AGA: eye points plus prisoners, dead stones and
+    /// counted by area (Tromp-Taylor reachability, docs/variants.md 3.f, shared points for nobody
+    /// or half each) or by territory (J89 Art. 8, AGA: eye points plus prisoners, dead stones and
     /// pass stones), with the seki rule of `seki-eyes` as spec/FILLING.md 9 reads it together
     /// with `neutral-fill` (the dame filling, teire and seki of FILLING.md 4-5 for a Japanese
     /// count); komi, White's handicap bonus (area counts only) and the penalties are added;
     /// the margin is Black's total minus White's, and the result follows `tie`, or
-    /// `tie-handicap` in a handicap game (DECISIONS.md 17, 21).
+    /// `tie-handicap` in a handicap game (docs/decisions.md 17, 21).
     pub fn score(
         &mut self,
         rules: &ScoreRules,
@@ -724,7 +724,7 @@ impl Scorer {
 const PASS_DEAD_NOTE: &str =
     "stones inside the other colour's pass-alive area are dead (scoring.pass-dead): ";
 /// The prefix of the note listing the dame filled (spec/FILLING.md 6.1).
-const FILLS_NOTE: &str = "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): ";
+const FILLS_NOTE: &str = "dame filled before counting (docs/decisions.md 10, spec/FILLING.md): ";
 /// The prefix of the note listing the teire (spec/FILLING.md 6.1).
 const TEIRE_NOTE: &str = "teire made by their owner, not territory (spec/FILLING.md 4.2): ";
 
@@ -757,7 +757,7 @@ fn tally_of_codes(n: [u32; 8]) -> Tally {
     }
 }
 
-/// The marks of the live board `g` by area or territory (VARIANTS.md 3.f; J89 Art. 8 on P0):
+/// The marks of the live board `g` by area or territory (docs/variants.md 3.f; J89 Art. 8 on P0):
 /// a stone counts for its colour (a seki stone when `seki` says so of its cell); an empty
 /// point reaching one colour is its territory unless `void` says so of its cell; one reaching
 /// both is shared under area and dame under territory; one reaching nothing is neutral.

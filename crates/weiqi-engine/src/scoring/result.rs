@@ -1,6 +1,6 @@
 //! After the count: komi, White's handicap bonus, penalties, the totals, and the result with
 //! the variant's tie rule (`scoring.komi`, `scoring.tie`, `scoring.tie-handicap`,
-//! `handicap.bonus`; VARIANTS.md 3.f "the TT score plus a documented adjustment").
+//! `handicap.bonus`; docs/variants.md 3.f "the TT score plus a documented adjustment").
 //!
 //! Every sum is checked: a total outside the range of [`Points`] is a [`ScoreError`], never a
 //! wrap or a panic.
@@ -10,7 +10,7 @@ use weiqi_spec::{HandicapBonus, Scoring, Tie};
 
 use super::{ScoreError, ScoreRules};
 
-/// Whether a game with this `handicap` is a handicap game: one stone or more (DECISIONS.md
+/// Whether a game with this `handicap` is a handicap game: one stone or more (docs/decisions.md
 /// 21: handicap 1 is a handicap game without stones, so the handicap tie rule applies).
 #[must_use]
 pub(crate) const fn is_handicap_game(handicap: u32) -> bool {
@@ -26,7 +26,7 @@ const fn handicap_stones(handicap: u32) -> u32 {
 
 /// White's handicap bonus as `handicap.bonus` gives it: none (J89, Ing 1996), N (Chinese on
 /// KGS, AGA version of Ing), N-1 (AGA area counting), N the number of handicap stones
-/// (DECISIONS.md 21: "a bonus per handicap stone is zero" in a game of handicap 1).
+/// (docs/decisions.md 21: "a bonus per handicap stone is zero" in a game of handicap 1).
 #[must_use]
 pub(crate) fn handicap_bonus(bonus: HandicapBonus, handicap: u32) -> Points {
     let n = i64::from(handicap_stones(handicap));
@@ -57,7 +57,7 @@ pub(crate) fn white_bonus(rules: &ScoreRules, handicap: u32) -> (Points, Option<
     }
 }
 
-/// The tie rule of this game: `tie-handicap` in a handicap game, else `tie` (DECISIONS.md 17
+/// The tie rule of this game: `tie-handicap` in a handicap game, else `tie` (docs/decisions.md 17
 /// and 21).
 #[must_use]
 pub(crate) fn tie_rule(rules: &ScoreRules, handicap: u32) -> Tie {
@@ -136,7 +136,8 @@ mod tests {
 
     #[test]
     fn bonus_per_stone() {
-        // VARIANTS.md 2.0 (0, N, N-1) and DECISIONS.md 21 (handicap 1: no stone, no bonus).
+        // docs/variants.md 2.0 (0, N, N-1) and docs/decisions.md 21 (handicap 1: no stone, no
+        // bonus).
         assert_eq!(handicap_bonus(HandicapBonus::N, 4), Points::whole(4));
         assert_eq!(
             handicap_bonus(HandicapBonus::NMinusOne, 4),
@@ -154,7 +155,7 @@ mod tests {
 
     #[test]
     fn ties_and_margins() {
-        // DECISIONS.md 17: Ing Black, AGA White, J89 jigo.
+        // docs/decisions.md 17: Ing Black, AGA White, J89 jigo.
         assert_eq!(result(Points::ZERO, Tie::Draw), GameResult::Draw);
         assert_eq!(result(Points::ZERO, Tie::Black).to_sgf(), "B+0");
         assert_eq!(result(Points::ZERO, Tie::White).to_sgf(), "W+0");

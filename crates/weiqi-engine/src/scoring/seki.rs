@@ -132,7 +132,7 @@ fn owner(g: &Grid, i: usize) -> u8 {
     }
 }
 
-/// KataGo's region-level rule (VARIANTS.md 3.c, "tax SEKI"): each colour's area (its stones
+/// KataGo's region-level rule (docs/variants.md 3.c, "tax SEKI"): each colour's area (its stones
 /// and the empty points reaching only it), split into connected regions; a region that
 /// touches a dame point or holds an owner string in atari (one liberty) is seki: its stones
 /// are marked [`SEKI`], its empty points [`VOID`]. `flags` is cleared first. Returns the
@@ -186,7 +186,7 @@ mod tests {
     use super::*;
     use weiqi_core::{Board, Point};
 
-    /// VARIANTS.md 4.6, the seki diagram.
+    /// docs/variants.md 4.6, the seki diagram.
     const SEKI_DIAGRAM: &str = "
         . O . X . X O
         O O X X X X O
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn string_level_voids_the_eyes_of_the_seki_strings() {
-        // J89 Art. 8 / VARIANTS.md 4.6: the inner strings touch the dame (0,2); their eyes
+        // J89 Art. 8 / docs/variants.md 4.6: the inner strings touch the dame (0,2); their eyes
         // (0,0) and (0,4) are void; the outer groups are not in seki.
         let g = grid(SEKI_DIAGRAM);
         let mut f = Vec::new();
@@ -226,7 +226,7 @@ mod tests {
         assert!(!seki.contains(&Point::rc(2, 0)));
         let mut r = Vec::new();
         region_level(&g, &mut r);
-        // VARIANTS.md 3.c: "both agree on ordinary sekis".
+        // docs/variants.md 3.c: "both agree on ordinary sekis".
         assert_eq!(r, f);
         assert_eq!(
             territory_of_flags(&g, &f),
@@ -252,7 +252,7 @@ mod tests {
     #[test]
     fn the_literal_territory_is_that_of_the_flags() {
         // `string_level_territory` (the note of spec/FILLING.md 6.3) counts what the flags of
-        // `string_level` leave, on the VARIANTS.md 4.6 diagrams and a position without seki.
+        // `string_level` leave, on the docs/variants.md 4.6 diagrams and a position without seki.
         for text in [
             SEKI_DIAGRAM,
             ". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O",
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn region_level_catches_a_string_in_atari() {
-        // PEERS.md (KataGo): a region holding an owner stone in atari is seki, with no dame.
+        // docs/peers.md (KataGo): a region holding an owner stone in atari is seki, with no dame.
         let g = grid("O . O X\nO O O X\nX X X X\n. . . .");
         let mut f = Vec::new();
         string_level(&g, &mut f);

@@ -1,4 +1,4 @@
-//! The engine's count on known positions: the VARIANTS.md 4.6 table (seki diagram and dame
+//! The engine's count on known positions: the docs/variants.md 4.6 table (seki diagram and dame
 //! trap) under every built-in variant, dead stones, prisoners, pass stones, handicap bonus,
 //! komi, penalties and ties. Positions and expected results are those of the interpreter's
 //! `tests/scoring_positions.rs` (copied as data, not code) and of issue 8.
@@ -8,7 +8,7 @@ use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, SekiEyes};
 
 use super::{ScoreInput, ScoreRules, Scorer, SekiRule, score};
 
-/// VARIANTS.md 4.6, the seki diagram (7x7): Black 14 stones, White 26, 9 empty points.
+/// docs/variants.md 4.6, the seki diagram (7x7): Black 14 stones, White 26, 9 empty points.
 const SEKI: &str = "
     . O . X . X O
     O O X X X X O
@@ -18,7 +18,7 @@ const SEKI: &str = "
     . X O . O . O
     X X O O O O O";
 
-/// VARIANTS.md 4.6, the dame trap (5x5): one open neutral point (3,2).
+/// docs/variants.md 4.6, the dame trap (5x5): one open neutral point (3,2).
 const DAME_TRAP: &str = "
     . X O . .
     X X O . .
@@ -107,11 +107,12 @@ fn check(
     }
 }
 
-/// The twelve variants of the VARIANTS.md 4.6 table (DECISIONS.md "The built-in variants"); a
-/// variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13, item 6).
+/// The twelve variants of the docs/variants.md 4.6 table (docs/decisions.md "The built-in
+/// variants"); a variant a maintainer adds to `spec/` is ruled by the rulings corpus (issue 13,
+/// item 6).
 use weiqi_cases::common::DECISIONS_IDS as TABLE_4_6_IDS;
 
-/// The VARIANTS.md 4.6 table per built-in variant, in half points, komi 0:
+/// The docs/variants.md 4.6 table per built-in variant, in half points, komi 0:
 /// (seki black, seki white, dame-trap black, dame-trap white).
 fn table_4_6(id: &str) -> (i64, i64, i64, i64) {
     match id {
@@ -123,13 +124,13 @@ fn table_4_6(id: &str) -> (i64, i64, i64, i64) {
         "japanese-1989" | "korean" => (4, 8, 6, 10),
         // Territory with eyes counted (AGA, Russian 2010 Japanese tradition): 3 : 5; 3 : 5.
         "aga" | "rfg-2010-territory" => (6, 10, 6, 10),
-        other => panic!("variant {other} is missing from the VARIANTS.md 4.6 table"),
+        other => panic!("variant {other} is missing from the docs/variants.md 4.6 table"),
     }
 }
 
 #[test]
 fn seki_and_dame_trap_under_every_builtin_variant() {
-    // VARIANTS.md 4.6 table; DECISIONS.md 10 (J89 fill-first), 13 (NZ neutral points).
+    // docs/variants.md 4.6 table; docs/decisions.md 10 (J89 fill-first), 13 (NZ neutral points).
     let builtins = weiqi_spec::builtin_ids();
     for id in TABLE_4_6_IDS {
         assert!(builtins.contains(&id), "{id} is a built-in: {builtins:?}");
@@ -137,14 +138,14 @@ fn seki_and_dame_trap_under_every_builtin_variant() {
         let (sb, sw, db, dw) = table_4_6(id);
         let g = Game::default();
         let seki = format!("W+{}", Points::from_halves(sw - sb));
-        check("VARIANTS.md 4.6 seki", &rules, SEKI, &g, sb, sw, &seki);
+        check("docs/variants.md 4.6 seki", &rules, SEKI, &g, sb, sw, &seki);
         let trap = if db == dw {
             "0".to_owned()
         } else {
             format!("W+{}", Points::from_halves(dw - db))
         };
         check(
-            "VARIANTS.md 4.6 dame trap",
+            "docs/variants.md 4.6 dame trap",
             &rules,
             DAME_TRAP,
             &g,
@@ -157,17 +158,15 @@ fn seki_and_dame_trap_under_every_builtin_variant() {
 
 #[test]
 fn literal_j89_falls_into_the_dame_trap() {
-    // VARIANTS.md 4.6: the open point (3,2) touches both groups, so both are "in seki" by
-    // Art. 8 and the literal score is 0 : 0; the region level says the same (VARIANTS.md 3.c).
+    // docs/variants.md 4.6: the open point (3,2) touches both groups, so both are "in seki" by
+    // Art. 8 and the literal score is 0 : 0; the region level says the same (docs/variants.md 3.c).
     let mut rules = ruleset("japanese-1989");
     // Art. 8 read literally (FILLING.md 9.1); japanese-1989 itself now fills first (void-filled).
     rules.scoring.seki_eyes = SekiEyes::VoidString;
     rules.scoring.neutral_fill = NeutralFill::Literal;
     let g = Game::default();
-    check("VARIANTS.md 4.6 literal", &rules, DAME_TRAP, &g, 0, 0, "0");
-    rules.scoring.seki_eyes = SekiEyes::VoidRegion;
     check(
-        "VARIANTS.md 3.c region level",
+        "docs/variants.md 4.6 literal",
         &rules,
         DAME_TRAP,
         &g,
@@ -175,10 +174,28 @@ fn literal_j89_falls_into_the_dame_trap() {
         0,
         "0",
     );
-    // Filled by either player, the point gives 3 : 5 (VARIANTS.md 4.6).
+    rules.scoring.seki_eyes = SekiEyes::VoidRegion;
+    check(
+        "docs/variants.md 3.c region level",
+        &rules,
+        DAME_TRAP,
+        &g,
+        0,
+        0,
+        "0",
+    );
+    // Filled by either player, the point gives 3 : 5 (docs/variants.md 4.6).
     for filler in ["X", "O"] {
         let filled = DAME_TRAP.replace("X X . O .", &format!("X X {filler} O ."));
-        check("VARIANTS.md 4.6 filled", &rules, &filled, &g, 6, 10, "W+2");
+        check(
+            "docs/variants.md 4.6 filled",
+            &rules,
+            &filled,
+            &g,
+            6,
+            10,
+            "W+2",
+        );
     }
 }
 
@@ -210,7 +227,7 @@ fn the_marks_show_seki_and_shared_points() {
 
 #[test]
 fn dead_stones_go_to_the_prisoners_or_the_area() {
-    // VARIANTS.md 3.c step 1 (remove the agreed dead stones, add them to the capturer's
+    // docs/variants.md 3.c step 1 (remove the agreed dead stones, add them to the capturer's
     // prisoners); 3.f (area: the freed points count for the surrounding colour).
     let dead = [Point::rc(0, 0)];
     let g = Game {
@@ -220,7 +237,7 @@ fn dead_stones_go_to_the_prisoners_or_the_area() {
     };
     // Territory (AGA): Black 8 points + 2 captured + 1 dead = 11; White 5 + 1 = 6.
     check(
-        "VARIANTS.md 3.c",
+        "docs/variants.md 3.c",
         &ruleset("aga"),
         DEAD_STONE,
         &g,
@@ -230,13 +247,13 @@ fn dead_stones_go_to_the_prisoners_or_the_area() {
     );
     // Area (Tromp-Taylor counts no prisoners): Black 7 stones + 8 = 15; White 5 + 5 = 10.
     let tt = ruleset("tromp-taylor");
-    check("VARIANTS.md 3.f", &tt, DEAD_STONE, &g, 30, 20, "B+5");
+    check("docs/variants.md 3.f", &tt, DEAD_STONE, &g, 30, 20, "B+5");
     let s = run(&ruleset("aga"), DEAD_STONE, &g);
     assert_eq!(s.marks[0], PointMark::Dead(Color::White));
     assert_eq!(s.sides.black.prisoners, 3);
     // Without the agreement the stone is alive and (0,1),(1,0),(1,1) are shared: 11 : 11.
     check(
-        "VARIANTS.md 3.f",
+        "docs/variants.md 3.f",
         &tt,
         DEAD_STONE,
         &Game::default(),
@@ -270,7 +287,7 @@ fn pass_stones_count_under_territory_only() {
     };
     check("seed 004", &ruleset("aga"), DAME_TRAP, &g, 12, 12, "W+0");
     check(
-        "VARIANTS.md 3.d",
+        "docs/variants.md 3.d",
         &ruleset("chinese-1988"),
         DAME_TRAP,
         &g,
@@ -282,7 +299,8 @@ fn pass_stones_count_under_territory_only() {
 
 #[test]
 fn komi_bonus_and_ties() {
-    // DECISIONS.md 17 and the komi table; VARIANTS.md 2.0 handicap compensation 0, N, N-1.
+    // docs/decisions.md 17 and the komi table; docs/variants.md 2.0 handicap compensation 0, N,
+    // N-1.
     let even = |komi: i64| Game {
         komi: Points::from_halves(komi),
         ..Game::default()
@@ -355,7 +373,7 @@ fn komi_bonus_and_ties() {
 
 #[test]
 fn handicap_one_is_a_handicap_game_without_bonus() {
-    // DECISIONS.md 21: handicap 1 is a handicap game without stones: the handicap tie rule
+    // docs/decisions.md 21: handicap 1 is a handicap game without stones: the handicap tie rule
     // applies and the bonus per stone is zero. ing-aga: White wins ties in handicap games.
     let tie = Game {
         handicap: 1,
@@ -363,7 +381,7 @@ fn handicap_one_is_a_handicap_game_without_bonus() {
         ..Game::default()
     };
     check(
-        "DECISIONS.md 21",
+        "docs/decisions.md 21",
         &ruleset("ing-aga"),
         DAME_TRAP,
         &tie,
@@ -376,7 +394,7 @@ fn handicap_one_is_a_handicap_game_without_bonus() {
         ..Game::default()
     };
     check(
-        "DECISIONS.md 17",
+        "docs/decisions.md 17",
         &ruleset("ing-aga"),
         DAME_TRAP,
         &even,
@@ -389,7 +407,7 @@ fn handicap_one_is_a_handicap_game_without_bonus() {
         ..Game::default()
     };
     check(
-        "DECISIONS.md 21",
+        "docs/decisions.md 21",
         &ruleset("chinese-kgs"),
         DAME_TRAP,
         &h1,
@@ -443,7 +461,7 @@ fn penalties_are_deducted_from_the_offender() {
 
 #[test]
 fn an_empty_board_is_neutral() {
-    // VARIANTS.md 3.f: an empty point that reaches no stone counts for nobody.
+    // docs/variants.md 3.f: an empty point that reaches no stone counts for nobody.
     let s = run(
         &ruleset("tromp-taylor"),
         ". . .\n. . .\n. . .",
@@ -638,7 +656,7 @@ fn an_unmarked_dead_stone_makes_no_seki() {
 
 #[test]
 fn a_double_ko_seki_is_a_seki() {
-    // spec/FILLING.md 7.6 (VARIANTS.md 4.12, issue 8 item 1): no dame; the ko stones are in
+    // spec/FILLING.md 7.6 (docs/variants.md 4.12, issue 8 item 1): no dame; the ko stones are in
     // atari (S2), the big strings bordering the ko-eyes share their fate (S3): 0 : 0. Art. 8
     // read literally finds no seki and counts 2 : 2.
     let b = board(". X . X O .\nX X X O O O\nX X O . O O");
@@ -1064,7 +1082,7 @@ fn the_bitboard_count_answers_wherever_its_proof_holds() {
 fn a_scorer_grows_its_arrays_for_boards_larger_than_19x19() {
     // `Scorer::new` sizes its work arrays for 19x19 and every count resizes them for its board
     // (`Grid::copy_from` gives the filled copy of spec/FILLING.md 4 the live board's stamps
-    // when their lengths differ): the seki diagram of VARIANTS.md 4.6 in the corner of larger
+    // when their lengths differ): the seki diagram of docs/variants.md 4.6 in the corner of larger
     // and smaller open boards (dame all round, so the filling runs), each counted by one
     // reused scorer and by a fresh one, in every field.
     use weiqi_core::BoardSize;
@@ -1091,7 +1109,7 @@ fn the_largest_boards_are_counted() {
     // The largest side weiqi-core allows (52, `MAX_SIDE`), as height and as width: the row
     // masks of `Grid::relabel` and the bitboard planes hold exactly 52 rows, and a read one
     // row past the board's last would fall off them. A wall of Black beside a wall of White
-    // (VARIANTS.md 3: each side's area is its wall and the points it alone reaches), counted
+    // (docs/variants.md 3: each side's area is its wall and the points it alone reaches), counted
     // by area and by territory, with and without the bitboard count.
     use weiqi_core::BoardSize;
     for (w, h) in [(4, 52), (52, 4), (52, 52)] {
@@ -1129,7 +1147,7 @@ fn the_largest_boards_are_counted() {
 
 #[test]
 fn a_total_out_of_range_is_a_clear_error() {
-    // Bad input gets a clear error, never a panic or a wrapped total (CONVENTIONS.md): a komi
+    // Bad input gets a clear error, never a panic or a wrapped total (docs/style.md): a komi
     // near either end of `Points`' range overflows White's total or the margin, and the count
     // says which inputs may be too large.
     let rules = ScoreRules::new(&ruleset("japanese-1989"));

@@ -1,6 +1,6 @@
-//! `play.ko = "ing"`: the Ing ko rule as formalized in VARIANTS.md 3.a ("ing-ko-v1"), the
+//! `play.ko = "ing"`: the Ing ko rule as formalized in docs/variants.md 3.a ("ing-ko-v1"), the
 //! project's reading of seed 000 and of the Ing SST Laws' hot stones and disturbing kos
-//! (DECISIONS.md 1).
+//! (docs/decisions.md 1).
 //!
 //! ```text
 //! A play m by P at p that captures the set C (|C| >= 1) is a KO CAPTURE iff
@@ -43,7 +43,7 @@ pub struct IngState {
     pub bans: Vec<Ban>,
 }
 
-/// The string `S` of a play at `p` that is a KO CAPTURE (VARIANTS.md 3.a), if it is one: it
+/// The string `S` of a play at `p` that is a KO CAPTURE (docs/variants.md 3.a), if it is one: it
 /// captured at least one stone, `S := string(p)` on the board after the captures has exactly one
 /// liberty `q`, `q` was captured, and `|S| == |C|` (basic ko: 1 for 1; eternal life: 2 for 2; a
 /// snapback or "sending two, returning one" is not one).
@@ -125,8 +125,8 @@ pub fn update_hot(
 
 /// Records the bans of Rule D after a move appended the last entry of `history`: if its
 /// situation equals an earlier one (the most recent such `t0`; entry 0 only when `initial`
-/// counts it, DECISIONS.md 7) and the move at ply `t0 + 1` was a board play, that play is banned
-/// for its player from that situation.
+/// counts it, docs/decisions.md 7) and the move at ply `t0 + 1` was a board play, that play is
+/// banned for its player from that situation.
 pub fn record_bans(
     state: &mut IngState,
     history: &[Record],

@@ -1,6 +1,6 @@
-//! `play.ko`: the rules against repetition (VARIANTS.md 3.a, 3.b). One module per value of the
+//! `play.ko`: the rules against repetition (docs/variants.md 3.a, 3.b). One module per value of the
 //! key; this module only dispatches. Every rule is a predicate on the recorded history and the
-//! board *after* the play's captures and self-capture (VARIANTS.md 3.0).
+//! board *after* the play's captures and self-capture (docs/variants.md 3.0).
 
 pub mod ing;
 pub mod natural_situational_superko;
@@ -29,7 +29,7 @@ pub struct Candidate<'a> {
 
 /// Judges a play under `play.ko`, from the current `board` (with the candidate's player to
 /// move). Passes, and plays counted as passes, are never judged: "Passes are always allowed (no
-/// variant forbids a pass)" (VARIANTS.md 3.0).
+/// variant forbids a pass)" (docs/variants.md 3.0).
 pub fn check(
     rules: &PlayRules,
     history: &[Record],

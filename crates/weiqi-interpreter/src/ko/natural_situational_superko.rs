@@ -1,9 +1,9 @@
 //! `play.ko = "natural-situational-superko"`: no board play may recreate a board the same
 //! player created with a board play.
 //!
-//! VARIANTS.md 3.b: "`b'` equals the board of an entry that P itself created by a board play
+//! docs/variants.md 3.b: "`b'` equals the board of an entry that P itself created by a board play
 //! (`mover == P and kind == play`)"; "positions created by passes, by the opponent, or by setup
-//! never restrict P". DECISIONS.md 7: "Under natural situational superko only positions a
+//! never restrict P". docs/decisions.md 7: "Under natural situational superko only positions a
 //! player created by a board play restrict that player."
 
 use weiqi_core::{Board, Color, Illegal};

@@ -2,7 +2,7 @@
 //!
 //! J89 Art. 6: "A shape in which the players can alternately capture and recapture one
 //! opposing stone is called a 'ko'. A player whose stone has been captured in a ko cannot
-//! recapture in that ko on the next move." VARIANTS.md 3.b: "the play recaptures in a basic ko
+//! recapture in that ko on the next move." docs/variants.md 3.b: "the play recaptures in a basic ko
 //! immediately: equivalently, (b', O) equals the state recorded just before the opponent's last
 //! move; with suicide forbidden, only a single-stone ko recapture can do this; after a pass
 //! the immediate window restarts".

@@ -1,7 +1,7 @@
 //! `play.ko = "situational-superko"`: no play may recreate an earlier board with the same
 //! player to move.
 //!
-//! VARIANTS.md 3.b: "`(b', O)` equals `(board, side_to_move)` of any entry of `hist`"; a pass
+//! docs/variants.md 3.b: "`(b', O)` equals `(board, side_to_move)` of any entry of `hist`"; a pass
 //! records a new situation that later plays may not recreate. Seed 004 (AGA): "the same
 //! arrangement with the same player to move"; New Zealand rules ("that player's previous
 //! moves", passes included).
@@ -13,7 +13,7 @@ use crate::fuel::Fuel;
 use crate::history::{Record, board_hash};
 
 /// Refuses a play by `color` whose resulting board `after`, with the opponent to move, equals
-/// the situation of a recorded entry; entry 0 only when `initial` counts it (DECISIONS.md 7).
+/// the situation of a recorded entry; entry 0 only when `initial` counts it (docs/decisions.md 7).
 /// The reason names the most recent such entry.
 pub fn check(
     history: &[Record],

@@ -56,7 +56,7 @@ mod tests {
     const SPIGHT: &str = "extends = \"tromp-taylor\"\n[play]\nsuicide = \"forbidden\"\n\
                           ko = \"spight\"\n[end]\nrepeated-pass = \"stops\"\n";
 
-    /// The basic ko of VARIANTS.md 4.1 on 5x5, Black to move.
+    /// The basic ko of docs/variants.md 4.1 on 5x5, Black to move.
     fn basic_ko() -> Interpreter {
         let rules = weiqi_spec::parse_str("spight.toml", SPIGHT).expect("valid");
         let size = BoardSize::square(5).expect("size");

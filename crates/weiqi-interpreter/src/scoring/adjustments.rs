@@ -1,6 +1,6 @@
 //! The adjustments after the count: komi, White's handicap bonus, penalties, totals, and the
 //! result with the variant's tie rule (`scoring.komi`, `scoring.tie`, `scoring.tie-handicap`,
-//! `handicap.bonus`; VARIANTS.md 3.f: "every other scoring rule is the TT score ... plus a
+//! `handicap.bonus`; docs/variants.md 3.f: "every other scoring rule is the TT score ... plus a
 //! documented adjustment").
 //!
 //! Where the bonus lands: in White's `bonus` field, next to the komi (weiqi-core `SideScore`:
@@ -14,7 +14,7 @@ use weiqi_core::{ByColor, Color, GameResult, Points, SideScore, WinBy};
 use weiqi_spec::{HandicapBonus, Ruleset, Scoring, Tie};
 
 /// The number of handicap stones of a game: 0 for an even game and for handicap 1, a handicap
-/// game without stones (weiqi-core `Setup::handicap`, DECISIONS.md 21: "a bonus per handicap
+/// game without stones (weiqi-core `Setup::handicap`, docs/decisions.md 21: "a bonus per handicap
 /// stone is zero").
 #[must_use]
 pub fn handicap_stones(handicap: u32) -> u32 {
@@ -54,7 +54,7 @@ pub fn white_bonus(ruleset: &Ruleset, handicap: u32) -> (Points, Option<String>)
 }
 
 /// The tie rule of this game: `scoring.tie-handicap` in a handicap game (handicap 1 and up:
-/// DECISIONS.md 21), else `scoring.tie` (DECISIONS.md 17).
+/// docs/decisions.md 21), else `scoring.tie` (docs/decisions.md 17).
 #[must_use]
 pub fn tie_rule(ruleset: &Ruleset, handicap: u32) -> Tie {
     ruleset.tie_for(handicap)
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn bonus_values() {
-        // VARIANTS.md 2.0: handicap compensation 0, N, N-1; 0 and 1 stones are an even game.
+        // docs/variants.md 2.0: handicap compensation 0, N, N-1; 0 and 1 stones are an even game.
         assert_eq!(handicap_bonus(HandicapBonus::N, 4), Points::whole(4));
         assert_eq!(
             handicap_bonus(HandicapBonus::NMinusOne, 4),
@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn ties_follow_the_tie_rule() {
-        // DECISIONS.md 17: Ing Black, AGA White, J89 jigo.
+        // docs/decisions.md 17: Ing Black, AGA White, J89 jigo.
         assert_eq!(result(Points::ZERO, Tie::Draw), GameResult::Draw);
         assert_eq!(result(Points::ZERO, Tie::Black).to_sgf(), "B+0");
         assert_eq!(result(Points::ZERO, Tie::White).to_sgf(), "W+0");

@@ -1,10 +1,10 @@
 //! `scoring.scoring = "area"` with `scoring.shared-points`: stones plus empty points reaching
-//! only one colour, by Tromp-Taylor reachability (VARIANTS.md 3.f).
+//! only one colour, by Tromp-Taylor reachability (docs/variants.md 3.f).
 //!
 //! "score(P) = #points coloured P + #empty points that reach P and do not reach the opponent's
 //! colour" \[TT\]. Every other area rule is that count on the board after the agreed dead stones
 //! are removed, plus the shared-point rule: points reaching both colours count for nobody
-//! (`neutral`: Tromp-Taylor, New Zealand per DECISIONS.md 13) or half to each side (`half`:
+//! (`neutral`: Tromp-Taylor, New Zealand per docs/decisions.md 13) or half to each side (`half`:
 //! Chinese 1988 "split, half to each", Ing seed 000 "shared equally").
 
 use weiqi_core::{Board, ByColor, PointMark, Points};
@@ -41,7 +41,7 @@ pub fn tally(marks: &[PointMark]) -> Tally {
 
 /// The mark of every point of `live` (every stone on it alive) under area scoring.
 ///
-/// VARIANTS.md 3.f: a stone counts for its colour; an empty point reaching only colour c
+/// docs/variants.md 3.f: a stone counts for its colour; an empty point reaching only colour c
 /// counts for c, unless the variant's seki rule voids it (`seki`); an empty point reaching
 /// both colours is shared; one reaching no stone at all counts for nobody.
 #[must_use]
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn tromp_taylor_counts_stones_and_reaching_points() {
-        // VARIANTS.md 3.f on a 3x3 board: Black 3 stones + 1 point, White 2 stones + 1 point,
+        // docs/variants.md 3.f on a 3x3 board: Black 3 stones + 1 point, White 2 stones + 1 point,
         // (0,2) reaches both colours.
         let b = Board::from_diagram(". X .\nX X O\n. O .").expect("valid");
         let m = marks(&b, &Seki::default());

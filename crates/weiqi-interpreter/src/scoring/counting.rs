@@ -4,7 +4,7 @@
 //! - `plain`: the breakdown per side.
 //! - `chinese-half-board`: one side's count against half the board (Chinese 1988: "count one
 //!   side's living stones plus the points they surround; empty points between living stones of
-//!   both sides are split, half to each; the reference is half the board"). VARIANTS.md 2.4:
+//!   both sides are split, half to each; the reference is half the board"). docs/variants.md 2.4:
 //!   `black_count = A_B + D/2`, and Black wins iff `black_count > P/2 + K/2`.
 //! - `japanese-prisoners-filled`: prisoners are filled into the opponent's territory and the
 //!   remaining territories compared (J89 Art. 10; seed 004's counting aid).

@@ -1,6 +1,6 @@
-//! Dead stones: which stones are removed before counting (VARIANTS.md 3.c step 1, 3.e).
+//! Dead stones: which stones are removed before counting (docs/variants.md 3.c step 1, 3.e).
 //!
-//! Dead stones are never decided here by search (DECISIONS.md 11): they come from the
+//! Dead stones are never decided here by search (docs/decisions.md 11): they come from the
 //! players' agreement (a set of points), from a record's territory marks, or there are none
 //! (Tromp-Taylor, and every game that ended with all stones alive).
 
@@ -55,7 +55,7 @@ pub fn from_agreement(board: &Board, named: &[Point]) -> DeadStones {
 ///
 /// SGF `TB`/`TW` mark the territory of each side at the end of a game; the convention of
 /// records (and of the dead-stone marks of KGS and OGS) is that a stone inside the opponent's
-/// marked territory was removed as dead (VARIANTS.md 3.c step 1: "remove the agreed-dead
+/// marked territory was removed as dead (docs/variants.md 3.c step 1: "remove the agreed-dead
 /// stones"). Marks on empty points, on own stones and off the board name nothing.
 #[must_use]
 pub fn dead_from_territory_marks(board: &Board, tb: &[Point], tw: &[Point]) -> Vec<Point> {
@@ -72,7 +72,7 @@ pub fn dead_from_territory_marks(board: &Board, tb: &[Point], tw: &[Point]) -> V
 
 /// The board with `dead` removed, and how many stones of each colour were removed.
 ///
-/// VARIANTS.md 3.c step 1: "Remove the agreed dead stones; add them to the capturer's
+/// docs/variants.md 3.c step 1: "Remove the agreed dead stones; add them to the capturer's
 /// prisoners" (the prisoner bookkeeping is done by the caller from the counts).
 #[must_use]
 pub fn remove(board: &Board, dead: &[Point]) -> (Board, ByColor<u32>) {

@@ -1,5 +1,5 @@
 //! `scoring.counting = "ing-fill-in"`: Ing's fill-in counting as a procedure (seed 000
-//! "Официальный порядок", VARIANTS.md 2.2 "Ing fill-in counting").
+//! "Официальный порядок", docs/variants.md 2.2 "Ing fill-in counting").
 //!
 //! The steps, as the seed gives them:
 //! 1. Dead stones are removed; every captured and dead stone goes back to its owner's bowl, so
@@ -28,7 +28,7 @@
 //! points (no (P-1)/2), compensation that is not a whole number of stones (komi, bonus or
 //! penalty not a multiple of 2 points, except an odd AGA bonus), more stones on the board or
 //! owed to shared points than a bowl holds, and more compensation stones than the opponent's
-//! area has empty points (VARIANTS.md 2.2: "excluding cases the procedure cannot express").
+//! area has empty points (docs/variants.md 2.2: "excluding cases the procedure cannot express").
 
 use std::fmt;
 

@@ -89,7 +89,7 @@ fn fill_notes(live: &Board, filling: &Filling, marks: &[PointMark]) -> Vec<Strin
     let mut notes = Vec::new();
     if !filling.fills.is_empty() {
         notes.push(format!(
-            "dame filled before counting (DECISIONS.md 10, spec/FILLING.md): {}",
+            "dame filled before counting (docs/decisions.md 10, spec/FILLING.md): {}",
             list(&mut filling.fills.iter().map(|&(p, c)| match c {
                 Some(c) => format!("{} ({c})", p.to_sgf()),
                 None => format!("{} (neutral)", p.to_sgf()),
@@ -138,12 +138,12 @@ fn fill_notes(live: &Board, filling: &Filling, marks: &[PointMark]) -> Vec<Strin
 /// Counts a finished game.
 ///
 /// The steps, each in its own module: the agreed dead stones are expanded to strings and
-/// removed ([`dead_stones`], VARIANTS.md 3.c step 1); the remaining board is counted by area
-/// (Tromp-Taylor reachability, VARIANTS.md 3.f) or by territory (J89 Art. 8, AGA \[S4\]) with
+/// removed ([`dead_stones`], docs/variants.md 3.c step 1); the remaining board is counted by area
+/// (Tromp-Taylor reachability, docs/variants.md 3.f) or by territory (J89 Art. 8, AGA \[S4\]) with
 /// the seki rule of `scoring.seki-eyes` and, for territory counts, `scoring.neutral-fill`;
 /// komi, White's handicap bonus and the penalties are added ([`adjustments`]); the margin is
 /// Black's total minus White's, and the result follows the tie rule (`scoring.tie`, or
-/// `scoring.tie-handicap` from handicap 1 on, DECISIONS.md 21).
+/// `scoring.tie-handicap` from handicap 1 on, docs/decisions.md 21).
 #[must_use]
 pub fn score(input: &ScoringInput<'_>) -> Score {
     let ruleset = input.ruleset;

@@ -1,8 +1,8 @@
-//! The dame filling, teire and seki of `spec/FILLING.md` (DECISIONS.md 10, revised 2026-12).
+//! The dame filling, teire and seki of `spec/FILLING.md` (docs/decisions.md 10, revised 2026-12).
 //!
 //! Japanese practice fills every fillable dame and makes the necessary teire before the players
 //! agree; records often end without them, and Art. 8 read literally then puts every string next
-//! to an open dame "in seki" (the dame trap of VARIANTS.md 4.6). [`fill`] makes the filling of
+//! to an open dame "in seki" (the dame trap of docs/variants.md 4.6). [`fill`] makes the filling of
 //! `spec/FILLING.md` on the board after the dead stones are removed, and reports the final
 //! position: which stones were added (fills, neutral stones, teire), which dame stayed open, and
 //! which strings are in seki. The section numbers below are those of `spec/FILLING.md`.

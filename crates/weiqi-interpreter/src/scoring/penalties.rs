@@ -1,8 +1,8 @@
 //! `time.penalty-*` and `time.late-arrival-factor`: Ing penalty points for overtime, the loss
 //! on time, and the late-arrival deduction (seed 000 "Контроль времени", "Нарушения и
-//! наказания"; VARIANTS.md 3.g; DECISIONS.md 4).
+//! наказания"; docs/variants.md 3.g; docs/decisions.md 4).
 //!
-//! VARIANTS.md 3.g, with the steps read from the ruleset (Ing: step BT/6, 2 points per step,
+//! docs/variants.md 3.g, with the steps read from the ruleset (Ing: step BT/6, 2 points per step,
 //! 3 steps to loss):
 //!
 //! ```text
@@ -12,9 +12,9 @@
 //!     otherwise       -> loss on time
 //! ```
 //!
-//! Boundaries (open in the seed, VARIANTS.md 5.4): DECISIONS.md 4 reads "0 < t <= BT/6 gives
-//! 2 points ... beyond that the game is lost": the penalty at exactly k*step is the lower step,
-//! and the loss comes only beyond the last step.
+//! Boundaries (open in the seed, docs/variants.md 5.4): docs/decisions.md 4 reads "0 < t <= BT/6
+//! gives 2 points ... beyond that the game is lost": the penalty at exactly k*step is the lower
+//! step, and the loss comes only beyond the last step.
 
 use std::fmt;
 use std::time::Duration;
@@ -169,7 +169,7 @@ pub struct LateArrival {
 }
 
 /// The late-arrival deduction (seed 000: "for lateness, twice the actual delay is deducted
-/// from the basic time"; VARIANTS.md 3.g: `BT_effective = BT - 2*d`, the factor read from
+/// from the basic time"; docs/variants.md 3.g: `BT_effective = BT - 2*d`, the factor read from
 /// `time.late-arrival-factor`) and the no-show rule ("a player who does not appear within his
 /// own time limit" loses; we read the limit as the basic time, an interpretation).
 #[must_use]
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn overtime_steps_follow_seed_000() {
-        // Seed 000 PP system / VARIANTS.md 3.g with BT = 60 min, step = 10 min.
+        // Seed 000 PP system / docs/variants.md 3.g with BT = 60 min, step = 10 min.
         let t = ing_time();
         let p = |m: u64| overtime_penalty(&t, mins(60), mins(m)).expect("valid step");
         assert_eq!(p(0), OvertimePenalty::Points(Points::ZERO));

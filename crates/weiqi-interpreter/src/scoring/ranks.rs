@@ -1,10 +1,10 @@
-//! The Ing rank system and the handicap it gives (seed 000 "Ранги игроков", VARIANTS.md 2.2
+//! The Ing rank system and the handicap it gives (seed 000 "Ранги игроков", docs/variants.md 2.2
 //! "Ing rank system and handicap from rank difference").
 //!
 //! Ranks, weakest to strongest: 9 chi ... 1 chi, 1 duan ... 9 duan; the professional pin
 //! ranks, 9 pin = 7 duan and 5 pin = 9 duan, 1 pin highest. Steps: adjacent chi 8 points (one
 //! handicap move), 1 chi to 1 duan 8 points, adjacent duan 4 points, adjacent pin 2 points.
-//! The strength scale that reproduces these steps (VARIANTS.md 2.2, ours):
+//! The strength scale that reproduces these steps (docs/variants.md 2.2, ours):
 //!
 //! ```text
 //! strength(k chi)  = 8 * (9 - k)      # 9 chi = 0 ... 1 chi = 64

@@ -1,5 +1,5 @@
 //! Flood fills the scoring clauses share: strings, liberties, empty regions and Tromp-Taylor
-//! reachability (VARIANTS.md 3.0 and 3.f).
+//! reachability (docs/variants.md 3.0 and 3.f).
 //!
 //! Literal and uncached: every question is answered by a fresh flood fill over the board.
 
@@ -7,11 +7,11 @@ use std::collections::BTreeSet;
 
 use weiqi_core::{Board, ByColor, Color, Point};
 
-/// Strings and liberties are the play rules' own flood fills (`crate::strings`, VARIANTS.md
+/// Strings and liberties are the play rules' own flood fills (`crate::strings`, docs/variants.md
 /// 3.0): scoring asks the same questions of the same board.
 pub use crate::strings::{all_strings as strings, liberties, string};
 
-/// Which colours an empty point reaches (VARIANTS.md 3.f: "a path of orthogonally adjacent
+/// Which colours an empty point reaches (docs/variants.md 3.f: "a path of orthogonally adjacent
 /// points, all of colour(p), from p to a point of colour C").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reach {
@@ -54,7 +54,7 @@ pub fn connected(board: &Board, p: Point) -> Vec<Point> {
 }
 
 /// Which colours the empty point `p` reaches, by the literal Tromp-Taylor definition
-/// (VARIANTS.md 3.f): flood fill over empty points from `p`, noting the colours met.
+/// (docs/variants.md 3.f): flood fill over empty points from `p`, noting the colours met.
 #[must_use]
 pub fn reach(board: &Board, p: Point) -> Reach {
     let region = connected(board, p);
@@ -69,7 +69,7 @@ pub fn reach(board: &Board, p: Point) -> Reach {
 
 /// [`reach`] of every point, row by row (`None` for stones): one flood fill per empty region
 /// instead of one per point, which gives the same answer because reachability is a property
-/// of the region (VARIANTS.md 3.f).
+/// of the region (docs/variants.md 3.f).
 #[must_use]
 pub fn reach_map(board: &Board) -> Vec<Option<Reach>> {
     let size = board.size();
@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn reach_follows_tromp_taylor() {
-        // VARIANTS.md 3.f: an empty point scores for P iff it reaches P and not the opponent.
+        // docs/variants.md 3.f: an empty point scores for P iff it reaches P and not the opponent.
         let b = board(". X .\nX X O\n. O .");
         assert_eq!(reach(&b, Point::rc(0, 0)), Reach::Only(Color::Black));
         assert_eq!(reach(&b, Point::rc(0, 2)), Reach::Both);

@@ -1,6 +1,6 @@
 //! `scoring.seki-eyes`: which strings are in seki, and whether the eyes they border count.
 //!
-//! Four values (VARIANTS.md 3.c, DECISIONS.md 10):
+//! Four values (docs/variants.md 3.c, docs/decisions.md 10):
 //! - `count`: eyes count as usual (area rules, AGA, Russian 2010 read literally); strings in
 //!   seki are still found, to mark them in diagrams: after the filling of `spec/FILLING.md`
 //!   ([`super::neutral_fill`]), the strings in seki of its 5.2 and those next to a dame it left
@@ -8,7 +8,7 @@
 //! - `void-string`: Japanese 1989 Art. 8 read literally at string level.
 //! - `void-region`: KataGo's independent-life regions.
 //! - `void-filled`: Art. 8 at string level after the filling of `spec/FILLING.md`
-//!   (DECISIONS.md 10, revised): [`super::neutral_fill::fill`] decides it.
+//!   (docs/decisions.md 10, revised): [`super::neutral_fill::fill`] decides it.
 //!
 //! Every function takes the board after the dead stones are removed (every stone on it is alive).
 
@@ -77,7 +77,7 @@ pub(crate) fn is_dame(board: &Board, reach: &[Option<Reach>], p: Point) -> bool 
             .is_some_and(|i| !matches!(reach[i], Some(Reach::Only(_))))
 }
 
-/// Japanese 1989 Art. 8 read literally at string level (VARIANTS.md 3.c steps 2-4):
+/// Japanese 1989 Art. 8 read literally at string level (docs/variants.md 3.c steps 2-4):
 /// "empty points surrounded by live stones of only one player are eye points; all other empty
 /// points are dame; live stones that possess dame are in seki; only eye points surrounded by
 /// live stones not in seki are territory".
@@ -123,8 +123,8 @@ pub(crate) fn owner(board: &Board, reach: &[Option<Reach>], p: Point) -> Option<
     }
 }
 
-/// KataGo's region-level seki rule (VARIANTS.md 3.c, PEERS.md "Tax SEKI"): flood-fill each
-/// colour's area (its stones and the empty points reaching only it) into connected regions; "a
+/// KataGo's region-level seki rule (docs/variants.md 3.c, docs/peers.md "Tax SEKI"): flood-fill
+/// each colour's area (its stones and the empty points reaching only it) into connected regions; "a
 /// region that touches a dame point (empty and owned by nobody) or contains an owner stone in
 /// atari is seki", and its empty points are not territory. The atari clause catches the
 /// double-ko seki, which has no dame.
@@ -178,7 +178,7 @@ pub fn region_level(board: &Board) -> Seki {
 mod tests {
     use super::*;
 
-    /// VARIANTS.md 4.6, the seki diagram.
+    /// docs/variants.md 4.6, the seki diagram.
     const SEKI: &str = "
         . O . X . X O
         O O X X X X O
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn j89_string_level_voids_the_seki_eyes() {
-        // J89 Art. 8 / VARIANTS.md 4.6: both inner strings touch the dame (0,2); their eyes
+        // J89 Art. 8 / docs/variants.md 4.6: both inner strings touch the dame (0,2); their eyes
         // (0,0) and (0,4) are not territory; the outer groups are not in seki.
         let b = board(SEKI);
         let s = string_level(&b);
@@ -209,14 +209,14 @@ mod tests {
 
     #[test]
     fn region_level_agrees_on_the_ordinary_seki() {
-        // VARIANTS.md 3.c: "both agree on ordinary sekis".
+        // docs/variants.md 3.c: "both agree on ordinary sekis".
         let b = board(SEKI);
         assert_eq!(region_level(&b), string_level(&b));
     }
 
     #[test]
     fn region_level_catches_a_string_in_atari() {
-        // PEERS.md (KataGo): a region containing an owner stone in atari is seki. White's
+        // docs/peers.md (KataGo): a region containing an owner stone in atari is seki. White's
         // string has one liberty, its own eye (0,1), and no dame is anywhere on the board.
         let b = board("O . O X\nO O O X\nX X X X\n. . . .");
         let s = string_level(&b);
@@ -230,8 +230,8 @@ mod tests {
     #[test]
     fn an_eye_is_void_when_any_bordering_string_is_in_seki() {
         // Issue 8, "Untested clauses": J89 Art. 8 ("eye points ... surrounded by live stones in
-        // seki are not territory"; DECISIONS.md 10, FILLING.md 5.3 "not bordered by a string in
-        // seki"): one string in seki among the eye's borders is enough. The eye (0,0) is
+        // seki are not territory"; docs/decisions.md 10, FILLING.md 5.3 "not bordered by a string
+        // in seki"): one string in seki among the eye's borders is enough. The eye (0,0) is
         // bordered by Black (0,1), next to the dame (0,2) and so in seki, and by Black (1,0),
         // which touches no dame and is not in seki: the eye is void all the same.
         let b = board(". X . O .\nX O O O .");
@@ -251,8 +251,8 @@ mod tests {
 
     #[test]
     fn count_marks_no_seki_for_an_open_dame() {
-        // VARIANTS.md 4.6, the dame trap: the open point (3,2) puts both groups "in seki" under
-        // Art. 8 read literally, but it can be filled safely, so for the marks of a `count`
+        // docs/variants.md 4.6, the dame trap: the open point (3,2) puts both groups "in seki"
+        // under Art. 8 read literally, but it can be filled safely, so for the marks of a `count`
         // variant neither group is in seki.
         let trap = board(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O");
         assert!(!string_level(&trap).stones.is_empty());

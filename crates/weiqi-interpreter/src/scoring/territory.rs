@@ -5,7 +5,7 @@
 //! variant's seki rule voids (`seki-eyes`). Prisoners: stones captured during play, stones
 //! removed as dead, and (AGA) the opponent's pass stones. Dame count for nobody. With
 //! `neutral-fill = "fill-first"` the classification is made on the board after the neutral
-//! points were filled (DECISIONS.md 10); the filled points themselves stay dame.
+//! points were filled (docs/decisions.md 10); the filled points themselves stay dame.
 
 use weiqi_core::{Board, PointMark};
 
@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn the_literal_dame_trap_scores_nothing() {
-        // VARIANTS.md 4.6, dame trap: literal Art. 8 gives 0 : 0 with (3,2) open.
+        // docs/variants.md 4.6, dame trap: literal Art. 8 gives 0 : 0 with (3,2) open.
         let b = Board::from_diagram(". X O . .\nX X O . .\n. X O O O\nX X . O .\n. X O O O")
             .expect("valid");
         let t = tally(&marks(&b, &b, &string_level(&b)));

@@ -6,7 +6,7 @@ use weiqi_core::{Action, Board, Color, Illegal, Move, Phase, Point, Referee, Set
 use weiqi_interpreter::Interpreter;
 use weiqi_spec::Ruleset;
 
-/// The twelve variants of DECISIONS.md (the shared case corpus's list).
+/// The twelve variants of docs/decisions.md (the shared case corpus's list).
 pub use weiqi_cases::common::DECISIONS_IDS;
 
 /// Every built-in variant id, sorted: the files of `spec/` (weiqi-spec's build script lists
@@ -17,7 +17,7 @@ pub fn all_ids() -> Vec<&'static str> {
     for id in DECISIONS_IDS {
         assert!(
             ids.contains(&id),
-            "{id} of DECISIONS.md is a built-in: {ids:?}"
+            "{id} of docs/decisions.md is a built-in: {ids:?}"
         );
     }
     ids

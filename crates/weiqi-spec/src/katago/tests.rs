@@ -1,7 +1,7 @@
 //! KataGo's rule strings. Source of every expected value: KataGo `cpp/game/rules.cpp`
 //! (`parseRulesHelper`, `operator<<`, `toJsonHelper`, `toStringNoKomiMaybeNice`,
 //! `updateRules`) and `cpp/tests/testrules.cpp` (the `komi23taxALL` example), as summarized in
-//! PEERS.md 1b.
+//! docs/peers.md 1b.
 
 use super::*;
 
@@ -60,7 +60,7 @@ fn every_record() -> Vec<KataGoRules> {
 
 #[test]
 fn presets_in_any_case_and_with_every_separator_katago_accepts() {
-    // rules.cpp parseRulesHelper: the preset table (PEERS.md 1b; NZ komi 7.5 in the code).
+    // rules.cpp parseRulesHelper: the preset table (docs/peers.md 1b; NZ komi 7.5 in the code).
     check("japanese", "koSIMPLEscoreTERRITORYtaxSEKIsui0komi6.5");
     check(" Korean\n", "koSIMPLEscoreTERRITORYtaxSEKIsui0komi6.5");
     check("CHINESE", "koSIMPLEscoreAREAtaxNONEsui0whbNfpok1komi7.5");
