@@ -75,7 +75,11 @@ fn a_resigned_game_is_ruled_by_its_result_and_the_count_is_labelled() {
         (&Value::from("B+R"), &Value::from("B"))
     );
     assert_eq!(v["result_source"], "record");
-    assert_eq!(v["count"]["result"], "W+4.5");
+    // The count of the last position, with the dead stones the status judge finds (the record
+    // has no marks: docs/decisions.md 28), agrees with the resignation; without them it was
+    // W+4.5, twelve dead stones counted alive.
+    assert_eq!(v["count"]["result"], "B+27.5");
+    assert_eq!(v["dead"]["source"], "judge");
     assert_eq!(v["margin"], 0);
     assert!(
         has_note(&v, "white resigned: RE[B+Resign] is the ruling"),
