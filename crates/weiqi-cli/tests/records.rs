@@ -524,16 +524,16 @@ fn katago_rule_strings_rule_records_and_print_and_import_as_katago_reads_them() 
     );
     let v = json(&["score", &file, "--json"], 0);
     assert_eq!(v["rules_source"], "record", "{v}");
-    // The territory rules end with KataGo's encore, which weiqi does not rule yet: an error
-    // that says so, never another variant's ruling.
+    // The territory rules end with KataGo's encore, which weiqi does not rule yet: the default
+    // variant, as for an unknown name, and the reason said.
     let file = record(
         "katago-territory",
         b"(;GM[1]FF[4]SZ[9]KM[6.5]RU[koSIMPLEscoreTERRITORYtaxSEKIsui0];B[ee];W[cc];B[];W[])",
     );
-    let (_, err) = run(&["score", &file], 2);
+    let (out, _) = run(&["score", &file], 0);
     assert!(
-        err.contains("KataGo rule string") && err.contains("encore"),
-        "{err}"
+        out.contains("a KataGo rule string weiqi cannot rule by yet") && out.contains("encore"),
+        "{out}"
     );
     // Round trip: the string a spec imports back prints as the same string.
     let text = "koSITUATIONALscoreAREAtaxNONEsui0komi7.5";

@@ -87,15 +87,21 @@ pub fn choose_rules(flag: Option<&str>, record: &Record, limits: &Limits) -> Res
     if let (Some(ru), None) = (&record.rules, record.rules_id)
         && let Some(katago) = weiqi_spec::katago::ruleset_for_ru(ru)
     {
-        let ruleset = katago.map_err(|e| {
-            Error(format!(
-                "RU[{ru}] is a KataGo rule string weiqi cannot rule by yet: {e}; use --rules"
-            ))
-        })?;
-        return Ok(Rules {
-            ruleset,
-            how: format!("from RU[{ru}], a KataGo rule string"),
-            source: "record",
+        return Ok(match katago {
+            Ok(ruleset) => Rules {
+                ruleset,
+                how: format!("from RU[{ru}], a KataGo rule string"),
+                source: "record",
+            },
+            // As an unknown name: the default, and why, never silently.
+            Err(e) => Rules {
+                ruleset: rules::load(DEFAULT_RULES, limits)?,
+                how: format!(
+                    "default: RU[{ru}] is a KataGo rule string weiqi cannot rule by yet ({e}); \
+                     use --rules to choose"
+                ),
+                source: "default",
+            },
         });
     }
     let (id, how, source) = match (&record.rules, record.rules_id) {
