@@ -384,7 +384,16 @@ pub fn judge(engine: &Engine, options: &Options) -> Result<Judgement, StatusErro
         let seed = options.seed ^ u64::from(canonical).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         runs.push((
             color,
-            playout::run(&grid, &frame, engine, color, per_color, cap, seed),
+            playout::run(
+                &grid,
+                &frame,
+                engine,
+                color,
+                per_color,
+                cap,
+                seed,
+                seki::seki_points,
+            ),
         ));
     }
     let counts_of = |c: Color| {

@@ -483,7 +483,10 @@ pub(crate) fn policy_move(engine: &mut Engine, last: Option<Point>, seed: u64) -
     Some(grid.point(played))
 }
 
-/// `n` playouts from `engine` with `color` to move first, seeded by `seed`.
+/// `n` playouts from `engine` with `color` to move first, seeded by `seed`; `protected` finds,
+/// on the loaded start, the points no playout may fill by self-atari (the seki module's shared
+/// liberties: passed in, so that this module does not import the one that imports it).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     grid: &Grid,
     frame: &Frame,
@@ -492,6 +495,7 @@ pub(crate) fn run(
     n: u32,
     cap: usize,
     seed: u64,
+    protected: fn(&Grid, &mut Sim<'_>) -> Vec<usize>,
 ) -> Counts {
     let mut counts = Counts {
         playouts: 0,
@@ -503,7 +507,7 @@ pub(crate) fn run(
     };
     let mut sim = Sim::new(grid, frame);
     sim.load(&start);
-    for p in crate::seki::seki_points(grid, &mut sim) {
+    for p in protected(grid, &mut sim) {
         sim.protected[p] = true;
     }
     let mut rng = Rng::new(seed);
