@@ -273,22 +273,24 @@ enum Command {
     #[command(
         long_about = "Speak GTP version 2 (the Go Text Protocol) on standard input and output, \
                       keeping the game under the variant of --rules (default japanese-1989): \
-                      every move is checked by the referee and an illegal one is answered \
-                      `? illegal move: <reason> (<code>)`. A rules engine, not a player: \
-                      genmove plays a uniformly random legal move that fills no own eye, \
-                      from --seed.\n\n\
+                      every move is checked by the engine and an illegal one is answered \
+                      `? illegal move: <reason> (<code>)`. A rules engine first, a weak player \
+                      second: genmove plays the status judge's playout policy (captures and \
+                      saves strings in atari, never fills its own eyes), from --seed.\n\n\
                       Commands: protocol_version name version known_command list_commands \
                       quit boardsize clear_board komi play genmove undo fixed_handicap \
                       place_free_handicap set_free_handicap showboard final_score \
-                      final_status_list is_legal kgs-rules kgs-game_over loadsgf printsgf, \
-                      and weiqi-rules \
-                      [ID|FILE] (show or switch the variant, replaying the moves), \
-                      weiqi-explain [COLOR] VERTEX (why a move is illegal now) and \
-                      weiqi-status (phase, prisoners, pass stones, hot stones).\n\n\
-                      The board starts 19x19; `boardsize W H` sets a W x H rectangle. \
-                      final_score and final_status_list rule as if both players passed now, \
-                      the dead stones agreed being those of --dead auto. README.md, section \
-                      GTP, lists every choice."
+                      final_status_list is_legal kgs-rules kgs-game_over kgs-time_settings \
+                      kgs-genmove_cleanup rectangular_boardsize time_settings time_left \
+                      reg_genmove loadsgf printsgf, and weiqi-rules [ID|FILE] (show or switch \
+                      the variant, replaying the moves), weiqi-explain [COLOR] VERTEX (why a \
+                      move is illegal now) and weiqi-status (phase, prisoners, pass stones, hot \
+                      stones, time).\n\n\
+                      The board starts 19x19; `boardsize W H` sets a W x H rectangle. A move by \
+                      the player not to move follows an inserted pass (--strict refuses it). \
+                      final_score and final_status_list give what the engine believes after \
+                      both pass: the status judge's dead stones, or a loaded record's marks. \
+                      README.md, section GTP, lists every choice."
     )]
     Gtp {
         /// The seed of genmove's random choices (the same seed and commands give the same
@@ -300,11 +302,14 @@ enum Command {
     #[command(
         long_about = "Play two GTP programs against each other under the variant of --rules \
                       (default japanese-1989), the engine ruling every move: an illegal move, \
-                      a crash, a hang past --move-time, garbage or an answer out of order loses \
-                      the game, with the reason in the record. At the stop both programs are \
-                      asked for final_status_list dead: the same stones end the game by \
-                      agreement, different ones are a dispute and play resumes, as the variant \
-                      says (AGA and Ing end after four passes). One SGF record per game \
+                      a crash, a hang past --move-time, garbage, an answer over 1 MiB or out of \
+                      order loses the game, with the reason in the record; a program that \
+                      cannot start or exits before its first move stops the run (exit 2, no \
+                      result). At the stop both programs are asked for final_status_list dead: \
+                      the same stones end the game by agreement, different ones are a dispute \
+                      (recorded with the status judge's view) and play resumes, with \
+                      kgs-genmove_cleanup under area scoring, as the variant says (AGA and Ing \
+                      end after four passes); at the fourth dispute the judge settles it. One SGF record per game \
                       (--sgf-dir) with RE, TB/TW and a comment; a progress line per game on \
                       standard error; a summary table, or JSON with --json. Colours alternate \
                       between games when --games is even. README.md, section \"weiqi \

@@ -17,11 +17,22 @@ pub(crate) enum RulesCommand {
     List,
     /// One variant resolved (every key, `extends` applied), as TOML or JSON.
     Show {
-        /// A built-in id or the path of a spec file.
+        /// A built-in id, the path of a spec file, or `katago:STRING`.
         variant: String,
         /// Print JSON instead of TOML.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "katago")]
         json: bool,
+        /// Print KataGo's compact rule string for the variant instead (exit code 1, naming
+        /// the keys, when KataGo cannot express it).
+        #[arg(long)]
+        katago: bool,
+    },
+    /// A spec file (TOML, extending the nearest built-in) that rules exactly as a KataGo rule
+    /// string: a preset name (`japanese`, `tromp-taylor`...), the JSON form or the compact form
+    /// (`koPOSITIONALscoreAREAtaxNONEsui1komi7.5`).
+    ImportKatago {
+        /// The KataGo rule string.
+        string: String,
     },
     /// Check spec files and report every problem of every file (exit code 1 if any).
     Lint {
@@ -75,7 +86,33 @@ pub(crate) fn run(
             emit(out, &text)?;
             Ok(0)
         }
-        RulesCommand::Show { variant, json } => {
+        RulesCommand::Show {
+            variant,
+            katago: true,
+            ..
+        } => {
+            let ruleset = load(variant, limits)?;
+            match weiqi_spec::katago::to_katago_string(&ruleset) {
+                Ok(text) => {
+                    emit(out, &format!("{text}\n"))?;
+                    Ok(0)
+                }
+                Err(e) => {
+                    emit(
+                        out,
+                        &format!("{}: KataGo cannot express these rules: {e}\n", ruleset.id),
+                    )?;
+                    Ok(1)
+                }
+            }
+        }
+        RulesCommand::ImportKatago { string } => {
+            let text = weiqi_spec::katago::import_katago(string)
+                .map_err(|e| CliError(format!("import-katago: {e}")))?;
+            emit(out, &text)?;
+            Ok(0)
+        }
+        RulesCommand::Show { variant, json, .. } => {
             let ruleset = load(variant, limits)?;
             let text = if *json {
                 let mut t = serde_json::to_string_pretty(&ruleset)

@@ -115,6 +115,7 @@ pub(crate) fn run_record(
                     ruling.score.as_ref().map(|s| s.marks.as_slice()),
                     ruling.filled.as_ref().filter(|_| report.is_count()),
                     &report.replay.verdicts,
+                    &report.dead.unsettled,
                     report.picture_lines(),
                 );
                 svg::write(path, &picture)?;

@@ -49,6 +49,9 @@ pub(crate) enum Marker {
     Refused(Color),
     /// The move played from this position (a blue ring).
     Played,
+    /// A stone of a string the status judge left unsettled (an orange outline: counted alive,
+    /// nobody settled it).
+    Unsettled,
 }
 
 /// One board of a picture.
@@ -107,12 +110,14 @@ impl Diagram {
 }
 
 /// The legend printed under every picture.
-pub(crate) const LEGEND: [&str; 2] = [
+pub(crate) const LEGEND: [&str; 3] = [
     "small squares: territory; faded stones: dead; diamond: a stone in seki; grey dot: a shared point",
     "red ring: the last play; red cross: a refused play; blue ring: the move played from there",
+    "dashed orange outline: a stone the status judge left unsettled (counted alive)",
 ];
 
 const WOOD: &str = "#dcb35c";
+const ORANGE: &str = "#e07000";
 const BLACK: &str = "#111111";
 const WHITE: &str = "#fafafa";
 const RED: &str = "#e02020";
@@ -333,6 +338,15 @@ fn draw_board(t: &mut String, d: &Diagram, ox: u32, oy: u32, c: u32) {
     for &(p, marker) in &d.markers {
         let (x, y) = px(p);
         match marker {
+            Marker::Unsettled => {
+                let _ = writeln!(
+                    t,
+                    r#"<circle class="unsettled" cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ORANGE}" stroke-width="{}" stroke-dasharray="{}"/>"#,
+                    n(cf * 0.47),
+                    n((cf * 0.07).max(1.5)),
+                    n((cf * 0.12).max(2.0))
+                );
+            }
             Marker::Last | Marker::Played => {
                 let colour = if marker == Marker::Last { RED } else { BLUE };
                 let _ = writeln!(
@@ -481,6 +495,7 @@ pub(crate) fn score_picture(
     marks: Option<&[PointMark]>,
     filled: Option<&Board>,
     verdicts: &[Verdict],
+    unsettled: &[Point],
     mut text: Vec<String>,
 ) -> String {
     let size = board.size();
@@ -493,6 +508,8 @@ pub(crate) fn score_picture(
         None => Diagram::from_board("the final position (not counted)".to_owned(), board),
     };
     mark_last_play(&mut d, verdicts);
+    d.markers
+        .extend(unsettled.iter().map(|&p| (p, Marker::Unsettled)));
     let mut diagrams = vec![d];
     if let Some(f) = filled {
         diagrams.push(Diagram::from_board(
@@ -725,6 +742,20 @@ pub(crate) fn check_picture(request: &CheckRequest<'_>) -> Result<(), CliError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_judges_unsettled_stones_are_outlined_issue_25_item_5() {
+        let board = Board::from_diagram("X . O\n. X .").expect("valid");
+        let unsettled = [Point::rc(0, 2), Point::rc(1, 1)];
+        let svg = score_picture(&board, None, None, &[], &unsettled, Vec::new());
+        assert_eq!(svg.matches(r#"class="unsettled""#).count(), 2, "{svg}");
+        let svg = score_picture(&board, None, None, &[], &[], Vec::new());
+        assert_eq!(svg.matches(r#"class="unsettled""#).count(), 0);
+        assert!(
+            svg.contains("left unsettled"),
+            "the legend names the outline"
+        );
+    }
 
     #[test]
     fn a_board_group_says_where_its_points_are_issue_15_item_3() {

@@ -221,8 +221,13 @@ fn the_rules_are_chosen_and_said() {
         out.contains("rules: japanese-1989 (default: the record has no RU)"),
         "{out}"
     );
+    // Its RU is a KataGo rule string for territory rules, which end with KataGo's encore:
+    // the default variant, and why.
     let (out, _) = check(&["check", &data("unknown-rules.sgf")], 0);
-    assert!(out.contains("is not a known rules name"), "{out}");
+    assert!(
+        out.contains("a KataGo rule string weiqi cannot rule by yet"),
+        "{out}"
+    );
     let (out, _) = check(
         &[
             "check",

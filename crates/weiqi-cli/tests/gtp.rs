@@ -115,6 +115,12 @@ fn the_administrative_commands_answer_as_gtp_2_says() {
         "is_legal",
         "kgs-rules",
         "kgs-game_over",
+        "kgs-time_settings",
+        "kgs-genmove_cleanup",
+        "rectangular_boardsize",
+        "time_settings",
+        "time_left",
+        "reg_genmove",
         "loadsgf",
         "printsgf",
         "weiqi-rules",
@@ -130,7 +136,7 @@ fn the_administrative_commands_answer_as_gtp_2_says() {
             ("1 protocol_version", Some("=1 2")),
             (
                 "name",
-                Some("= weiqi rules engine (genmove plays random legal moves: not a player)"),
+                Some("= weiqi rules engine (genmove: the status judge's playout policy)"),
             ),
             ("version", Some(&version)),
             ("known_command weiqi-explain", Some("= true")),
@@ -183,10 +189,6 @@ fn the_board_commands_and_their_errors() {
             ("komi", Some("? syntax error: usage: komi FLOAT")),
             ("play b b3", Some("=")),
             (
-                "play b c3",
-                Some("? illegal move: it is white's turn (wrong-turn)"),
-            ),
-            (
                 "play w b3",
                 Some("? illegal move: the point is occupied (occupied)"),
             ),
@@ -223,7 +225,7 @@ fn the_board_commands_and_their_errors() {
                 Some(
                     "= rules japanese-1989\nsize 4x3\nhandicap 0\nkomi 5.5 (set by komi)\n\
                      phase playing\nto-move black\nmoves 0\nprisoners black 0 white 0\n\
-                     pass-stones black 0 white 0\nhot-stones none",
+                     pass-stones black 0 white 0\nhot-stones none\ntime none",
                 ),
             ),
             (
@@ -271,7 +273,7 @@ fn loadsgf_and_printsgf_read_and_write_records() {
     let no_file = format!("loadsgf {}/missing.sgf", dir.display());
     let japanese_stopped = "= rules japanese-1989\nsize 9x9\nhandicap 2\nkomi 0.5 (set by komi)\n\
                             phase stopped\nto-move white\nmoves 4\nprisoners black 0 white 0\n\
-                            pass-stones black 0 white 0\nhot-stones none";
+                            pass-stones black 0 white 0\nhot-stones none\ntime none";
     check(
         "japanese-1989",
         &[
@@ -390,10 +392,7 @@ fn ko_superko_and_hot_stones_are_refused_with_the_variants_reason() {
             ("is_legal w b2", Some("= 0")),
             ("is_legal w d3", Some("= 1")),
             ("weiqi-explain d3", Some("= legal")),
-            (
-                "weiqi-explain b d3",
-                Some("= illegal wrong-turn: it is white's turn"),
-            ),
+            ("weiqi-explain b d3", Some("= legal")),
             (
                 "weiqi-explain z1",
                 Some("= illegal off-board: the point is off the board"),
@@ -440,7 +439,7 @@ fn ko_superko_and_hot_stones_are_refused_with_the_variants_reason() {
                 Some(
                     "= rules ing-1996\nsize 4x3\nhandicap 0\nkomi 8 (the variant's)\n\
                      phase playing\nto-move white\nmoves 9\nprisoners black 1 white 0\n\
-                     pass-stones black 0 white 0\nhot-stones C2",
+                     pass-stones black 0 white 0\nhot-stones C2\ntime none",
                 ),
             ),
         ],
@@ -530,13 +529,10 @@ fn handicap_placement_follows_the_variant_then_gtp() {
                 Some(
                     "= rules japanese-1989\nsize 9x9\nhandicap 3\nkomi 0 (the variant's)\n\
                      phase playing\nto-move white\nmoves 0\nprisoners black 0 white 0\n\
-                     pass-stones black 0 white 0\nhot-stones none",
+                     pass-stones black 0 white 0\nhot-stones none\ntime none",
                 ),
             ),
-            (
-                "genmove b",
-                Some("? illegal move: it is white's turn (wrong-turn)"),
-            ),
+            ("is_legal b e5", Some("= 1")),
             ("fixed_handicap 2", Some("? board not empty")),
             ("place_free_handicap 2", Some("? board not empty")),
             ("set_free_handicap a1 b1", Some("? board not empty")),
@@ -716,7 +712,7 @@ fn stopped_and_ended_games() {
                 Some(
                     "= rules japanese-1989\nsize 3x3\nhandicap 0\nkomi 6.5 (the variant's)\n\
                      phase playing\nto-move white\nmoves 5\nprisoners black 0 white 0\n\
-                     pass-stones black 0 white 0\nhot-stones none",
+                     pass-stones black 0 white 0\nhot-stones none\ntime none",
                 ),
             ),
         ],
@@ -732,7 +728,7 @@ fn stopped_and_ended_games() {
                 Some(
                     "= rules aga\nsize 3x3\nhandicap 0\nkomi 7.5 (the variant's)\n\
                      phase playing\nto-move black\nmoves 2\nprisoners black 0 white 0\n\
-                     pass-stones black 1 white 0\nhot-stones none",
+                     pass-stones black 1 white 0\nhot-stones none\ntime none",
                 ),
             ),
         ],
@@ -757,7 +753,7 @@ fn stopped_and_ended_games() {
                     "= rules tromp-taylor\nsize 3x3\nhandicap 0\nkomi 7.5 (the variant's)\n\
                      phase ended (all stones alive)\nto-move black\nmoves 4\n\
                      prisoners black 0 white 0\npass-stones black 0 white 0\nhot-stones none\n\
-                     result W+7.5",
+                     time none\nresult W+7.5",
                 ),
             ),
             ("undo", Some("=")),
@@ -788,7 +784,7 @@ fn a_pass_while_stopped_under_ing_is_the_pass_after_the_agreement() {
                     "= rules ing-1996\nsize 5x5\nhandicap 0\nkomi 8 (the variant's)\n\
                      phase ended (agreement)\nto-move white\nmoves 5\n\
                      prisoners black 0 white 0\npass-stones black 0 white 0\n\
-                     hot-stones none\nresult B+17",
+                     hot-stones none\ntime none\nresult B+17",
                 ),
             ),
         ],

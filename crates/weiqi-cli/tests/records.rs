@@ -75,7 +75,11 @@ fn a_resigned_game_is_ruled_by_its_result_and_the_count_is_labelled() {
         (&Value::from("B+R"), &Value::from("B"))
     );
     assert_eq!(v["result_source"], "record");
-    assert_eq!(v["count"]["result"], "W+4.5");
+    // The count of the last position, with the dead stones the status judge finds (the record
+    // has no marks: docs/decisions.md 28), agrees with the resignation; without them it was
+    // W+4.5, twelve dead stones counted alive.
+    assert_eq!(v["count"]["result"], "B+27.5");
+    assert_eq!(v["dead"]["source"], "judge");
     assert_eq!(v["margin"], 0);
     assert!(
         has_note(&v, "white resigned: RE[B+Resign] is the ruling"),
@@ -508,4 +512,47 @@ fn a_fox_handicap_game_without_ab_has_its_stones_on_the_star_points() {
     let v = json(&["check", &file, "--json"], 0);
     assert_eq!(v["first_illegal"], Value::Null, "{v}");
     assert!(has_note(&v, "where the server placed them"), "{v}");
+}
+
+#[test]
+fn katago_rule_strings_rule_records_and_print_and_import_as_katago_reads_them() {
+    // Issue 26 item 3: KataGo writes its compact rule string into RU; `rules show --katago`
+    // prints a variant's string, `rules import-katago` a spec that rules identically.
+    let file = record(
+        "katago-ru",
+        b"(;GM[1]FF[4]SZ[9]KM[7]RU[koPOSITIONALscoreAREAtaxNONEsui1]AP[KataGo];B[ee];W[cc];B[];W[])",
+    );
+    let v = json(&["score", &file, "--json"], 0);
+    assert_eq!(v["rules_source"], "record", "{v}");
+    // The territory rules end with KataGo's encore, which weiqi does not rule yet: the default
+    // variant, as for an unknown name, and the reason said.
+    let file = record(
+        "katago-territory",
+        b"(;GM[1]FF[4]SZ[9]KM[6.5]RU[koSIMPLEscoreTERRITORYtaxSEKIsui0];B[ee];W[cc];B[];W[])",
+    );
+    let (out, _) = run(&["score", &file], 0);
+    assert!(
+        out.contains("a KataGo rule string weiqi cannot rule by yet") && out.contains("encore"),
+        "{out}"
+    );
+    // Round trip: the string a spec imports back prints as the same string.
+    let text = "koSITUATIONALscoreAREAtaxNONEsui0komi7.5";
+    let (spec, _) = run(&["rules", "import-katago", text], 0);
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("records-katago-import.toml");
+    std::fs::write(&path, spec).expect("writable");
+    let (printed, _) = run(
+        &["rules", "show", &path.display().to_string(), "--katago"],
+        0,
+    );
+    assert_eq!(
+        printed.trim(),
+        run(&["rules", "show", &format!("katago:{text}"), "--katago"], 0)
+            .0
+            .trim()
+    );
+    // A variant KataGo cannot express names the keys, exit 1; a bad string names its token.
+    let (out, _) = run(&["rules", "show", "japanese-1989", "--katago"], 1);
+    assert!(out.contains("KataGo cannot express"), "{out}");
+    let (_, err) = run(&["rules", "import-katago", "koBOGUS"], 2);
+    assert!(err.contains("\"koBOGUS\""), "{err}");
 }

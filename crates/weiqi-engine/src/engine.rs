@@ -292,6 +292,8 @@ impl Engine {
                 pass_stones: [0; 2],
                 cycle_from: 0,
                 cycle_start: None,
+                last_pass: 0,
+                resumed_at: 0,
                 ko_point: NONE,
                 ko_stone: NONE,
             },
@@ -326,6 +328,12 @@ impl Engine {
     #[must_use]
     pub fn komi(&self) -> Points {
         self.komi
+    }
+
+    /// Changes the komi of the game in place: it counts only in the score, which is computed
+    /// when asked, so nothing played is ruled again (GTP's `komi` in the middle of a game).
+    pub fn set_komi(&mut self, komi: Points) {
+        self.komi = komi;
     }
 
     /// The handicap of the setup (0 even, 1 handicap without stones, N stones).
@@ -699,6 +707,15 @@ impl Engine {
                 }),
                 None => Ok(()),
             },
+            // Spight ko: positional superko on the record since the last pass. The index keeps
+            // the latest entry of each board, so a board is in that record exactly when its
+            // latest entry is.
+            Ko::Spight => match self.hist.boards.get(after) {
+                Some(t) if t >= self.flow.last_pass => Err(Illegal::PositionalSuperko {
+                    repeats: repeats(t),
+                }),
+                _ => Ok(()),
+            },
             Ko::Simple | Ko::Ing => Ok(()),
         }
     }
@@ -800,6 +817,14 @@ impl Engine {
             self.rule_h(color, kind, cell, removed.0 > 0);
         }
         let t = self.push_entry(kind, Some(color), cell, false, before, removed_at, removed);
+        let mut repeated = false;
+        if kind == Kind::Pass {
+            // A pass saved the flow (it is never plain), so undo restores this.
+            self.flow.last_pass = u32::try_from(t).unwrap_or(u32::MAX);
+            if self.rules.repeated_pass_stops {
+                repeated = self.index_pass(t);
+            }
+        }
         let cycle_end = self
             .rules
             .long_cycle
@@ -809,7 +834,7 @@ impl Engine {
                 self.flow.pass_stones[side(color.opponent())] += 1;
             }
             if !placing {
-                self.after_pass();
+                self.after_pass(repeated);
             }
         } else {
             if placing {
@@ -903,10 +928,13 @@ impl Engine {
     /// Counts a pass and rules on it: a standing agreement first (Ing: `stop-passes` passes
     /// after it end the game by it), then the final end, then the stop (the interpreter's
     /// `end::after_pass`).
-    fn after_pass(&mut self) {
-        self.flow.since_resume += 1;
-        self.flow.since_play += 1;
+    fn after_pass(&mut self, repeated: bool) {
         let r = self.rules;
+        // Spight ko: passes do not count toward the stop.
+        if r.ko != Ko::Spight {
+            self.flow.since_resume += 1;
+        }
+        self.flow.since_play += 1;
         if self.flow.agreed && self.flow.since_resume >= r.stop_passes {
             self.flow.agreed = false;
             self.dead.clone_from(&self.agreed);
@@ -917,7 +945,7 @@ impl Engine {
             self.end_after_passes(Ending::AllAlive);
             return;
         }
-        if self.flow.since_resume >= r.stop_passes {
+        if self.flow.since_resume >= r.stop_passes || repeated {
             self.flow.stops += 1;
             if r.stop_scores || (r.final_at_second_stop && self.flow.stops >= 2) {
                 self.end_after_passes(Ending::AllAlive);
@@ -926,6 +954,20 @@ impl Engine {
             self.flow.phase = Phase::Stopped;
             self.proposals = ByColor::default();
         }
+    }
+
+    /// Indexes the pass of entry `t` by the situation it was made from (the entry before it,
+    /// whose player to move is the passer) and returns whether it repeats a pass made from
+    /// that situation after the last stop or resumption (`end.repeated-pass`): one probe, as
+    /// every repetition rule (the index keeps the latest such pass, which is after the stop
+    /// exactly when one is).
+    fn index_pass(&mut self, t: usize) -> bool {
+        let before = self.hist.entries[t - 1];
+        let key = situation(before.board, before.to_move);
+        let t32 = u32::try_from(t).unwrap_or(u32::MAX);
+        let prev = self.hist.passes.insert(key, t32);
+        self.hist.passes_prev.push(encode_prev(prev));
+        prev.is_some_and(|p| p > self.flow.resumed_at)
     }
 
     /// Ends the game after the passes or an agreement, adding White's last pass when the
@@ -945,7 +987,7 @@ impl Engine {
                 "a stone is hot at white's last pass"
             );
             let removed_at = self.hist.removed.len();
-            self.push_entry(
+            let t = self.push_entry(
                 Kind::Pass,
                 Some(Color::White),
                 NONE,
@@ -954,6 +996,7 @@ impl Engine {
                 removed_at,
                 (0, 0),
             );
+            self.flow.last_pass = u32::try_from(t).unwrap_or(u32::MAX);
             if self.rules.pass_stones {
                 self.flow.pass_stones[side(Color::Black)] += 1;
             }
@@ -1101,9 +1144,21 @@ impl Engine {
         let t32 = u32::try_from(t).unwrap_or(u32::MAX);
         let (board_hash, to_move, kind, mover) =
             (entry.board, entry.to_move, entry.kind, entry.mover);
-        if self.rules.ko == Ko::PositionalSuperko {
+        if matches!(self.rules.ko, Ko::PositionalSuperko | Ko::Spight) {
             entry.prev_board = encode_prev(self.hist.boards.insert(board_hash, t32));
         }
+        // Where the long-cycle count starts: the resumption, or under
+        // `long-cycle-passes = "restart"` the last pass after it (this entry, if a pass).
+        let restart = self.rules.long_cycle_restart_at_pass;
+        let from_pass =
+            restart && (kind == Kind::Pass || self.flow.last_pass >= self.flow.cycle_from);
+        let window = if !restart {
+            self.flow.cycle_from as usize
+        } else if kind == Kind::Pass {
+            t
+        } else {
+            (self.flow.cycle_from.max(self.flow.last_pass)) as usize
+        };
         if self.rules.track_situations {
             let sit = situation(board_hash, to_move);
             // One probe: the insertion returns the most recent earlier occurrence, which is
@@ -1111,7 +1166,7 @@ impl Engine {
             let prev = self.hist.situations.insert(sit, t32);
             if let Some(t0) = prev {
                 let t0 = t0 as usize;
-                if t0 >= self.flow.cycle_from as usize {
+                if t0 >= window {
                     entry.cycle_count = self.hist.entries[t0].cycle_count + 1;
                 }
                 // Ing rule D: the most recent earlier occurrence t0; the board play that
@@ -1137,7 +1192,7 @@ impl Engine {
             }
             // No occurrence since the restart but the one the resumption started from
             // (`cycle_start`, recorded by no entry): this is the second.
-            if entry.cycle_count == 1 && self.flow.cycle_start == Some(sit) {
+            if entry.cycle_count == 1 && !from_pass && self.flow.cycle_start == Some(sit) {
                 entry.cycle_count = 2;
             }
             entry.prev_situation = encode_prev(prev);
@@ -1172,6 +1227,19 @@ impl Engine {
             && let Some(key) = self.hist.bans_made.pop()
         {
             self.hist.bans.restore(key, None);
+        }
+        // A pass of `commit` was indexed by `index_pass` (White's automatic last pass is not).
+        if e.kind == Kind::Pass
+            && !e.automatic
+            && self.rules.repeated_pass_stops
+            && let (Some(code), Some(before)) = (
+                self.hist.passes_prev.pop(),
+                self.hist.entries.last().copied(),
+            )
+            && let Some(prev) = decode_prev(code)
+        {
+            let key = situation(before.board, before.to_move);
+            self.hist.passes.restore(key, prev);
         }
         if e.kind == Kind::Play
             && let Some(m) = e.mover
@@ -1223,6 +1291,7 @@ impl Engine {
     /// weiqi-harness/tests/regressions.rs).
     fn restart_cycle_count(&mut self) {
         let last = self.hist.entries.len() - 1;
+        self.flow.resumed_at = u32::try_from(last).unwrap_or(u32::MAX);
         let entry = self.hist.entries[last];
         if entry.to_move == self.flow.to_move {
             self.flow.cycle_from = u32::try_from(last).unwrap_or(u32::MAX);

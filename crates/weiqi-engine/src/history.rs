@@ -195,6 +195,12 @@ pub(crate) struct Flow {
     /// that changed the player to move starts from the stopping pass's board with the new
     /// player to move, the first occurrence of that situation for the count (docs/decisions.md 12).
     pub(crate) cycle_start: Option<u64>,
+    /// The entry of the last pass (0: no pass yet): where Spight ko's record and, under
+    /// `long-cycle-passes = "restart"`, the long-cycle count start.
+    pub(crate) last_pass: u32,
+    /// The last entry when play last stopped or resumed (0 at the start): passes after it are
+    /// the earlier passes `end.repeated-pass` compares with.
+    pub(crate) resumed_at: u32,
     /// Simple ko: the cell whose play would retake, the cell of the stone it would retake, and
     /// who may not retake (`NONE` cells when there is no ko).
     pub(crate) ko_point: u16,
@@ -311,6 +317,12 @@ pub(crate) struct History {
     pub(crate) natural: [HashIndex; 2],
     /// Ing rule D: (situation hash XOR move key) -> the move that started the cycle.
     pub(crate) bans: HashIndex,
+    /// `end.repeated-pass = "stops"`: the situation a pass was made from (its mover to move)
+    /// -> the most recent such pass.
+    pub(crate) passes: HashIndex,
+    /// What each indexed pass's insertion into `passes` replaced (`encode_prev`), in entry
+    /// order (every pass of `commit` under `repeated-pass = "stops"`).
+    pub(crate) passes_prev: Vec<u32>,
     /// Removed stones of every move, by entry ranges.
     pub(crate) removed: Vec<Point>,
     /// The flow before each entry whose `saved_flow` is set, in entry order.
@@ -342,6 +354,8 @@ impl Clone for History {
             situations: self.situations.clone(),
             natural: self.natural.clone(),
             bans: self.bans.clone(),
+            passes: self.passes.clone(),
+            passes_prev: self.passes_prev.clone(),
             removed: clone_with_room(&self.removed),
             flows: self.flows.clone(),
             bans_made: self.bans_made.clone(),
@@ -370,13 +384,18 @@ impl History {
         let room = |used: bool, n: usize| HashIndex::with_capacity(if used { n } else { 0 });
         History {
             entries: Vec::with_capacity(moves + 1),
-            boards: room(rules.ko == Ko::PositionalSuperko, moves),
+            boards: room(
+                matches!(rules.ko, Ko::PositionalSuperko | Ko::Spight),
+                moves,
+            ),
             situations: room(rules.track_situations, moves),
             natural: [
                 room(rules.ko == Ko::NaturalSituationalSuperko, moves / 2),
                 room(rules.ko == Ko::NaturalSituationalSuperko, moves / 2),
             ],
             bans: HashIndex::with_capacity(0),
+            passes: HashIndex::with_capacity(0),
+            passes_prev: Vec::new(),
             removed: Vec::with_capacity(moves),
             flows: Vec::new(),
             bans_made: Vec::new(),
@@ -406,6 +425,8 @@ impl History {
             + index(&self.natural[0])
             + index(&self.natural[1])
             + index(&self.bans)
+            + index(&self.passes)
+            + self.passes_prev.len() * size_of::<u32>()
     }
 
     /// The last entry.

@@ -3,8 +3,8 @@
 
 use weiqi_core::Color;
 use weiqi_spec::{
-    AfterStop, FinalEnd, FreePlacementMoves, InitialPosition, Ko, LastPass, LongCycle, PassStones,
-    ResumeFirst, Ruleset, SingleStoneSuicide, Suicide,
+    AfterStop, FinalEnd, FreePlacementMoves, InitialPosition, Ko, LastPass, LongCycle,
+    LongCyclePasses, PassStones, RepeatedPass, ResumeFirst, Ruleset, SingleStoneSuicide, Suicide,
 };
 
 /// What a self-capture (a play whose own string has no liberty after the captures) is.
@@ -35,6 +35,11 @@ pub(crate) struct Rules {
     pub(crate) long_cycle: Option<weiqi_core::Ending>,
     /// Occurrences of a situation that trigger it.
     pub(crate) long_cycle_repetitions: u32,
+    /// Every pass restarts the long-cycle count (`play.long-cycle-passes = "restart"`).
+    pub(crate) long_cycle_restart_at_pass: bool,
+    /// A pass from a situation its player already passed from stops play
+    /// (`end.repeated-pass = "stops"`).
+    pub(crate) repeated_pass_stops: bool,
     /// Consecutive passes that stop play.
     pub(crate) stop_passes: u32,
     /// The stop scores at once with every stone alive (Tromp-Taylor).
@@ -85,6 +90,8 @@ impl Rules {
                 || long_cycle.is_some(),
             long_cycle,
             long_cycle_repetitions: play.long_cycle_repetitions.max(1),
+            long_cycle_restart_at_pass: play.long_cycle_passes == LongCyclePasses::Restart,
+            repeated_pass_stops: end.repeated_pass == RepeatedPass::Stops,
             stop_passes: end.stop_passes.max(1),
             stop_scores: end.after_stop == AfterStop::ScoreAllAlive,
             agreement_then_passes: end.after_stop == AfterStop::AgreementThenPasses,

@@ -30,8 +30,27 @@ use std::time::{Duration, Instant};
 /// The longest line of an answer kept, in bytes; the rest of a longer line comes as the next.
 const MAX_ANSWER_LINE: u64 = 64 * 1024;
 
-/// The most lines of one answer.
-const MAX_ANSWER_LINES: usize = 100_000;
+/// The most bytes of one answer, all its lines together: a longer answer is the program's
+/// fault ([`GtpError::Protocol`]) and the program is stopped. What the client holds of one
+/// program is bounded by this and by the lines waiting in its channel ([`CHANNEL_LINES`] of
+/// at most [`MAX_ANSWER_LINE`] bytes).
+pub const MAX_ANSWER_BYTES: usize = 1024 * 1024;
+
+/// The lines read ahead of the answer being read (the reader thread then waits).
+const CHANNEL_LINES: usize = 16;
+
+/// The most characters of a program's text quoted in an error.
+const QUOTE: usize = 120;
+
+/// At most [`QUOTE`] characters of `text`, on one line (the rest cut, marked `...`).
+pub(crate) fn quote(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    let mut out: String = line.chars().take(QUOTE).collect();
+    if out.len() < text.len() {
+        out.push_str("...");
+    }
+    out
+}
 
 /// Why a GTP exchange failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,11 +81,12 @@ pub enum GtpError {
         /// The command.
         command: String,
     },
-    /// The program answered something that is not a GTP answer.
+    /// The program answered something that is not a GTP answer, or an answer longer than
+    /// [`MAX_ANSWER_BYTES`].
     Protocol {
         /// The command.
         command: String,
-        /// The first line of the answer.
+        /// The first line of the answer (at most 120 characters), or what is wrong with it.
         answer: String,
     },
     /// A command of more than one line, or with control characters: GTP commands are one line.
@@ -158,10 +178,13 @@ impl Engine {
         // A bounded channel: a program that writes without end blocks on its pipe instead of
         // filling memory; lines are cut at MAX_ANSWER_LINE bytes and read lossily, so binary
         // output is a protocol error, not a stopped reader.
-        let (tx, lines) = mpsc::sync_channel(1024);
+        let (tx, lines) = mpsc::sync_channel(CHANNEL_LINES);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut bytes = Vec::new();
+            // Whether the last piece sent was cut at MAX_ANSWER_LINE: the newline that ends
+            // that line is not an empty line (which would end the answer).
+            let mut cut = false;
             loop {
                 bytes.clear();
                 match (&mut reader)
@@ -170,6 +193,10 @@ impl Engine {
                 {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        let was_cut = std::mem::replace(&mut cut, !bytes.ends_with(b"\n"));
+                        if was_cut && bytes == b"\n" {
+                            continue;
+                        }
                         let line = String::from_utf8_lossy(&bytes).into_owned();
                         if tx.send(line).is_err() {
                             break;
@@ -205,7 +232,7 @@ impl Engine {
             if !line.trim().is_empty() {
                 return Err(GtpError::OutOfOrder {
                     command: command.to_owned(),
-                    answer: line.trim_end().to_owned(),
+                    answer: quote(line.trim_end()),
                 });
             }
         }
@@ -237,6 +264,7 @@ impl Engine {
             .map_err(|_| closed())?;
         let deadline = Instant::now() + limit;
         let mut answer: Vec<String> = Vec::new();
+        let mut bytes = 0usize;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
@@ -263,13 +291,15 @@ impl Engine {
                 }
                 break;
             }
-            if answer.len() == MAX_ANSWER_LINES {
+            bytes = bytes.saturating_add(line.len() + 1);
+            if bytes > MAX_ANSWER_BYTES {
                 self.stop();
                 return Err(GtpError::Protocol {
                     command: command.to_owned(),
                     answer: format!(
-                        "more than {MAX_ANSWER_LINES} lines without the empty line that ends an \
-                         answer"
+                        "an answer longer than {MAX_ANSWER_BYTES} bytes (the program was \
+                         stopped), starting {:?}",
+                        quote(answer.first().map_or(line, String::as_str))
                     ),
                 });
             }
@@ -282,7 +312,7 @@ impl Engine {
             _ => {
                 return Err(GtpError::Protocol {
                     command: command.to_owned(),
-                    answer: first,
+                    answer: quote(&first),
                 });
             }
         };
@@ -294,7 +324,7 @@ impl Engine {
         {
             return Err(GtpError::OutOfOrder {
                 command: command.to_owned(),
-                answer: first,
+                answer: quote(&first),
             });
         }
         let rest = &rest[digits..];
@@ -309,7 +339,7 @@ impl Engine {
         } else {
             Err(GtpError::Failure {
                 command: command.to_owned(),
-                message: text,
+                message: quote(&text),
             })
         }
     }
@@ -379,6 +409,9 @@ mod tests {
         die) exit 3 ;;
         junk) printf 'hello\n\n' ;;
         spawn) sleep 300 & printf '= %s\n\n' "$!" ;;
+        lines) printf '= start\n'; head -c 3000000 /dev/zero | tr '\0' x | fold -w 1000; printf '\n\n' ;;
+        oneline) printf '= '; head -c 3000000 /dev/zero | tr '\0' y; printf '\n\n' ;;
+        exact) printf '= '; head -c 65534 /dev/zero | tr '\0' z; printf '\nsecond\n\n' ;;
         quit) printf '=\n\n'; exit 0 ;;
       esac
     done"#;
@@ -473,6 +506,40 @@ mod tests {
                 "{how}: the background sleep {pid} was left running"
             );
         }
+    }
+
+    #[test]
+    fn an_answer_is_capped_in_total_and_quoted_in_one_short_line() {
+        // Issue 28 item 4: 3,000 lines of 1,000 bytes, or one line of 3 MB: the answer is cut
+        // at MAX_ANSWER_BYTES, the program stopped, and the error quotes at most a line.
+        for (command, start) in [("lines", "start"), ("oneline", "yyyy")] {
+            let mut e = fake();
+            let err = e.command(command, SECOND).expect_err("too long");
+            let GtpError::Protocol { answer, .. } = &err else {
+                panic!("{command}: {err:?}");
+            };
+            assert!(answer.contains("longer than 1048576 bytes"), "{answer}");
+            assert!(answer.contains(start), "{answer}");
+            let text = err.to_string();
+            assert!(
+                text.len() < 400 && !text.contains('\n'),
+                "{command}: {text}"
+            );
+            assert!(
+                matches!(e.command("name", SECOND), Err(GtpError::Closed { .. })),
+                "{command}: the program was stopped"
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_cut_length_does_not_end_the_answer() {
+        // The newline after a line cut at MAX_ANSWER_LINE bytes is not an empty line.
+        let mut e = fake();
+        let answer = e.command("exact", SECOND).expect("an answer");
+        assert_eq!(answer.len(), 65534 + "\nsecond".len());
+        assert!(answer.ends_with("z\nsecond"));
+        assert_eq!(e.command("name", SECOND), Ok("fake".to_owned()));
     }
 
     #[test]

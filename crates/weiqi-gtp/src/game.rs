@@ -1,22 +1,29 @@
-//! The game `weiqi gtp` keeps: the variant, the setup, the accepted moves, and a referee built
-//! from them. Every change of setup or variant, and every `undo`, rebuilds the referee from the
-//! setup by replaying the moves, so the game is always exactly what the variant makes of them.
+//! The game `weiqi gtp` keeps: the variant, the setup, the accepted moves, and the engine that
+//! rules them. A move is one step of the engine, `undo` is the engine's own undo, `komi` changes
+//! the engine's komi (it counts only in the score): none of them replays the game, so a session
+//! costs time linear in its length. Only a change of setup or of variant rebuilds the engine
+//! from the setup by replaying the moves (a different variant rules every move again), so the
+//! game is always exactly what the variant makes of them.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
 
 use weiqi_core::{
     Action, Board, BoardSize, Color, GameResult, Illegal, Move, Phase, Point, PointMark, Points,
     Referee, Score, Setup,
 };
+use weiqi_engine::Engine;
 use weiqi_spec::Ruleset;
 
-use weiqi_record::dead::auto;
-use weiqi_record::referee::{self, Which};
-
-/// Starts a referee for `ruleset` and `setup`: the one place where `weiqi gtp` chooses the
-/// implementation that rules: the engine, through the command line's referee factory.
-fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Box<dyn Referee>, String> {
-    referee::new_game(Which::Engine, ruleset, setup, strict, None)
-        .map(|g| g as Box<dyn Referee>)
-        .map_err(String::from)
+/// Starts the engine for `ruleset` and `setup`: the one place where `weiqi gtp` chooses the
+/// implementation that rules (the engine: it undoes moves and changes komi in place).
+fn new_referee(ruleset: &Ruleset, setup: Setup, strict: bool) -> Result<Engine, String> {
+    if strict {
+        Engine::new_strict(ruleset, setup)
+    } else {
+        Engine::new(ruleset, setup)
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// The most passes [`Game::ruling`] adds to end play: the variant's stop passes and final-end
@@ -52,6 +59,8 @@ pub struct Ruling {
     pub score: Option<Score>,
     /// The board the ruling judged (dead stones still on it).
     pub board: Board,
+    /// The stones the status judge puts in seki there.
+    pub seki: BTreeSet<Point>,
 }
 
 impl Ruling {
@@ -67,6 +76,7 @@ impl Ruling {
         Some(match mark {
             PointMark::Dead(_) => "dead",
             PointMark::SekiStone(_) => "seki",
+            _ if self.seki.contains(&p) => "seki",
             _ => "alive",
         })
     }
@@ -77,9 +87,16 @@ pub struct Game {
     ruleset: Ruleset,
     setup: Setup,
     strict: bool,
-    /// One entry per accepted move: the actions it took (a resumption of play, then the move).
+    /// One entry per accepted move: the actions it took (the pass inserted before a move by
+    /// the player who moved last, a resumption of play, then the move).
     log: Vec<Vec<Action>>,
-    referee: Box<dyn Referee>,
+    referee: Engine,
+    /// The dead stones a loaded record marks (`TB`/`TW`, stones removed at the end), kept
+    /// while the game is the record's: any move or `undo` drops them.
+    marked_dead: Option<Vec<Point>>,
+    /// The moves replayed since the start, all rebuilds together (what the tests of a
+    /// session's cost count).
+    pub replayed: usize,
 }
 
 /// Builds the referee for `setup` and replays `log` on it.
@@ -88,7 +105,7 @@ fn rebuild(
     setup: &Setup,
     strict: bool,
     log: &[Vec<Action>],
-) -> Result<Box<dyn Referee>, String> {
+) -> Result<Engine, String> {
     let mut referee = new_referee(ruleset, setup.clone(), strict)?;
     for (i, actions) in log.iter().enumerate() {
         for action in actions {
@@ -137,12 +154,14 @@ impl Game {
             strict,
             log: Vec::new(),
             referee,
+            marked_dead: None,
+            replayed: 0,
         })
     }
 
     /// The referee of the game as it stands.
     pub fn referee(&self) -> &dyn Referee {
-        self.referee.as_ref()
+        &self.referee
     }
 
     /// The variant.
@@ -181,11 +200,13 @@ impl Game {
         log: Vec<Vec<Action>>,
     ) -> Result<(), String> {
         let ruleset = ruleset.unwrap_or_else(|| self.ruleset.clone());
+        self.replayed += log.len();
         let referee = rebuild(&ruleset, &setup, self.strict, &log)?;
         self.ruleset = ruleset;
         self.setup = setup;
         self.log = log;
         self.referee = referee;
+        self.marked_dead = None;
         Ok(())
     }
 
@@ -203,19 +224,19 @@ impl Game {
         self.set_size(self.setup.size)
     }
 
-    /// Sets the komi; the moves are kept.
-    pub fn set_komi(&mut self, komi: Points) -> Result<(), String> {
-        let setup = Setup {
-            komi: Some(komi),
-            ..self.setup.clone()
-        };
-        let log = self.log.clone();
-        self.replace(None, setup, log)
+    /// Sets the komi; the moves are kept and not replayed (the komi counts only in the score).
+    pub fn set_komi(&mut self, komi: Points) {
+        self.setup.komi = Some(komi);
+        self.referee.set_komi(komi);
     }
 
     /// Switches the variant, replaying the moves under it; refused (nothing changes) when the
-    /// new variant refuses the setup or one of the moves.
+    /// new variant refuses the setup or one of the moves. The same variant again changes
+    /// nothing and replays nothing.
     pub fn set_rules(&mut self, ruleset: Ruleset) -> Result<(), String> {
+        if ruleset == self.ruleset {
+            return Ok(());
+        }
         let setup = self.setup.clone();
         let log = self.log.clone();
         self.replace(Some(ruleset), setup, log)
@@ -250,17 +271,70 @@ impl Game {
             .cloned()
     }
 
-    /// Whether `color` may make `mv` now, and why not.
-    pub fn check(&self, color: Color, mv: Move) -> Result<(), Refused> {
-        if self.referee.phase() == Phase::Stopped {
-            return self.resumed(color, mv).map(|_| ());
+    /// Whether `color` may make `mv` now, and why not (what [`Game::play`] would do, the pass
+    /// it inserts included; the game is unchanged).
+    pub fn check(&mut self, color: Color, mv: Move) -> Result<(), Refused> {
+        let inserted = self.insert_pass(color)?;
+        let verdict = if self.referee.phase() == Phase::Stopped {
+            self.resumed(color, mv).map(|_| ())
+        } else {
+            self.referee
+                .check(&Action::Move { color, mv })
+                .map_err(|reason| Refused::Illegal {
+                    reason,
+                    after_resume: false,
+                })
+        };
+        if inserted.is_some() {
+            self.take_back_pass()?;
         }
+        verdict
+    }
+
+    /// GTP 2 section 6.3 (`play`): moves of the same colour in a row are not illegal for the
+    /// protocol, and clients set up positions with them. A move in play by the player who is
+    /// not to move follows a pass of the player to move, as a record that does not alternate
+    /// is ruled (docs/decisions.md 24: the pass is ruled as any pass, it may give a pass stone or
+    /// stop play); `--strict` refuses the move `wrong-turn` instead. Returns the pass played,
+    /// if any.
+    fn insert_pass(&mut self, color: Color) -> Result<Option<Action>, Refused> {
+        if self.strict || self.referee.phase() != Phase::Playing || self.referee.to_move() == color
+        {
+            return Ok(None);
+        }
+        let pass = Action::pass(self.referee.to_move());
         self.referee
-            .check(&Action::Move { color, mv })
-            .map_err(|reason| Refused::Illegal {
-                reason,
+            .apply(pass.clone())
+            .map_err(|e| Refused::Illegal {
+                reason: e.reason,
                 after_resume: false,
-            })
+            })?;
+        Ok(Some(pass))
+    }
+
+    /// Takes back a pass [`Game::insert_pass`] played (with the engine's undo; by replaying
+    /// the log should the engine refuse).
+    fn take_back_pass(&mut self) -> Result<(), Refused> {
+        if !self.referee.undo() {
+            self.referee = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
+                .map_err(Refused::Replay)?;
+            self.replayed += self.log.len();
+        }
+        Ok(())
+    }
+
+    /// Makes it `color`'s turn for `genmove` as `play` would (inserting the pass of the player
+    /// to move); `take_back` undoes it when no move follows. The pass, if one was played.
+    pub fn turn_to(&mut self, color: Color) -> Result<Option<Action>, Refused> {
+        self.insert_pass(color)
+    }
+
+    /// Takes back the pass [`Game::turn_to`] played.
+    pub fn take_back(&mut self, inserted: Option<Action>) -> Result<(), Refused> {
+        if inserted.is_some() {
+            self.take_back_pass()?;
+        }
+        Ok(())
     }
 
     /// While play is stopped: the game after a resumption that lets `color` move first and
@@ -268,15 +342,14 @@ impl Game {
     /// move sent while play is stopped resumes play: the resumption is asked by `color`, or by
     /// the opponent where the variant gives the first move to the opponent of the player who
     /// resumes (Japanese 1989 Art. 9).
-    fn resumed(&self, color: Color, mv: Move) -> Result<(Box<dyn Referee>, Vec<Action>), Refused> {
+    fn resumed(&self, color: Color, mv: Move) -> Result<(Engine, Vec<Action>), Refused> {
         let refused = |reason| Refused::Illegal {
             reason,
             after_resume: true,
         };
         if self.passes_agree(mv) {
-            let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
-                .map_err(Refused::Replay)?;
-            let mut actions = self.agreement(copy.as_ref());
+            let mut copy = self.referee.clone();
+            let mut actions = self.agreement(&copy);
             actions.push(Action::Move { color, mv });
             for action in &actions {
                 copy.apply(action.clone()).map_err(|e| refused(e.reason))?;
@@ -285,8 +358,7 @@ impl Game {
         }
         let mut first_mover = None;
         for by in [color, color.opponent()] {
-            let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)
-                .map_err(Refused::Replay)?;
+            let mut copy = self.referee.clone();
             let resume = Action::Resume { by };
             copy.apply(resume.clone()).map_err(|e| refused(e.reason))?;
             if copy.to_move() != color {
@@ -305,7 +377,7 @@ impl Game {
     /// Whether `mv` sent while play is stopped is the pass that follows an agreement: under
     /// `after-stop = "agreement-then-passes"` (Ing, seed 000) the players agree and pass
     /// again, and GTP has no command for the agreement, so a pass while play is stopped is
-    /// taken as that agreement (on the stones `--dead auto` proves dead), then the pass. Any
+    /// taken as that agreement (on the stones [`Game::believed`] dead), then the pass. Any
     /// other move resumes play.
     pub fn passes_agree(&self, mv: Move) -> bool {
         mv == Move::Pass
@@ -313,10 +385,34 @@ impl Game {
             && self.ruleset.end.after_stop == weiqi_spec::AfterStop::AgreementThenPasses
     }
 
-    /// Both players' proposals of the stones `--dead auto` proves dead on `referee`'s board.
-    fn agreement(&self, referee: &dyn Referee) -> Vec<Action> {
-        let self_capture = self.ruleset.play.suicide != weiqi_spec::Suicide::Forbidden;
-        let dead = auto::estimate(&referee.board(), self_capture).dead;
+    /// The stones the engine believes dead and in seki on `referee`'s board: the loaded
+    /// record's dead-stone marks while the game is the record's (no seki), else the status
+    /// judge's, its work bounded by `budget`.
+    pub fn believed(
+        &self,
+        referee: &Engine,
+        budget: Option<Duration>,
+    ) -> (Vec<Point>, BTreeSet<Point>) {
+        if let Some(marked) = &self.marked_dead {
+            let board = referee.board();
+            let dead = marked
+                .iter()
+                .copied()
+                .filter(|&p| board.get(p).is_some())
+                .collect();
+            return (dead, BTreeSet::new());
+        }
+        let j = judge(referee, budget);
+        (j.dead_stones(), j.seki_stones().into_iter().collect())
+    }
+
+    /// Both players' proposals of the stones [`Game::believed`] dead on `referee`'s board.
+    fn agreement(&self, referee: &Engine) -> Vec<Action> {
+        self.agreement_on(self.believed(referee, None).0)
+    }
+
+    /// Both players' proposals of `dead`.
+    fn agreement_on(&self, dead: Vec<Point>) -> Vec<Action> {
         Color::ALL
             .into_iter()
             .map(|by| Action::ProposeDead {
@@ -326,23 +422,48 @@ impl Game {
             .collect()
     }
 
-    /// Plays `mv` for `color`, or refuses it (the game is then unchanged).
+    /// Plays `mv` for `color` (after the pass [`Game::insert_pass`] inserts when `color` is
+    /// not to move), or refuses it (the game is then unchanged).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Refused> {
-        if self.referee.phase() == Phase::Stopped {
-            let (referee, actions) = self.resumed(color, mv)?;
-            self.referee = referee;
-            self.log.push(actions);
-            return Ok(());
+        let inserted = self.insert_pass(color)?;
+        self.play_after(inserted, color, mv)
+    }
+
+    /// Plays `mv` for `color` after the pass `inserted` (from [`Game::turn_to`]), one entry of
+    /// the log; on a refusal the pass is taken back and the game is unchanged.
+    pub fn play_after(
+        &mut self,
+        inserted: Option<Action>,
+        color: Color,
+        mv: Move,
+    ) -> Result<(), Refused> {
+        let played = if self.referee.phase() == Phase::Stopped {
+            self.resumed(color, mv).map(|(referee, actions)| {
+                self.referee = referee;
+                actions
+            })
+        } else {
+            let action = Action::Move { color, mv };
+            self.referee
+                .apply(action.clone())
+                .map(|_| vec![action])
+                .map_err(|e| Refused::Illegal {
+                    reason: e.reason,
+                    after_resume: false,
+                })
+        };
+        match played {
+            Ok(actions) => {
+                self.log
+                    .push(inserted.into_iter().chain(actions).collect::<Vec<_>>());
+                self.marked_dead = None;
+                Ok(())
+            }
+            Err(refused) => {
+                self.take_back(inserted)?;
+                Err(refused)
+            }
         }
-        let action = Action::Move { color, mv };
-        self.referee
-            .apply(action.clone())
-            .map_err(|e| Refused::Illegal {
-                reason: e.reason,
-                after_resume: false,
-            })?;
-        self.log.push(vec![action]);
-        Ok(())
     }
 
     /// The setup of the game (size, handicap, setup stones, komi override).
@@ -374,6 +495,8 @@ impl Game {
             strict: self.strict,
             log: Vec::new(),
             referee,
+            marked_dead: None,
+            replayed: self.replayed,
         };
         let size = game.size();
         for &(number, color, mv) in moves {
@@ -400,16 +523,36 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move; false when there is none.
+    /// Keeps `dead` as the record's dead-stone marks for `final_score` and
+    /// `final_status_list`, until the next move or `undo`.
+    pub fn set_marked_dead(&mut self, dead: Vec<Point>) {
+        self.marked_dead = Some(dead);
+    }
+
+    /// Takes back the last move (with the pass inserted before it); false when there is none.
+    /// The engine undoes its moves in place; only an entry the engine cannot undo (one with a
+    /// resumption or an agreement) makes the game be replayed without it.
     pub fn undo(&mut self) -> Result<bool, String> {
-        if self.log.is_empty() {
+        let Some(last) = self.log.pop() else {
             return Ok(false);
+        };
+        self.marked_dead = None;
+        let moves_only = last.iter().all(|a| matches!(a, Action::Move { .. }));
+        if moves_only && last.iter().all(|_| self.referee.undo()) {
+            return Ok(true);
         }
-        let mut log = self.log.clone();
-        log.pop();
-        let setup = self.setup.clone();
-        self.replace(None, setup, log)?;
-        Ok(true)
+        self.replayed += self.log.len();
+        match rebuild(&self.ruleset, &self.setup, self.strict, &self.log) {
+            Ok(referee) => {
+                self.referee = referee;
+                Ok(true)
+            }
+            Err(e) => {
+                self.log.push(last);
+                self.referee = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)?;
+                Err(e)
+            }
+        }
     }
 
     /// The number of moves accepted.
@@ -429,28 +572,74 @@ impl Game {
             .nth(n.checked_sub(1)?)
     }
 
-    /// The board plays the random player may choose for `color`: every legal play that does
-    /// not fill an own eye (an empty point whose every on-board orthogonal neighbour is a stone
-    /// of `color`), in row order. Empty unless `color` is to move in play.
-    pub fn random_candidates(&self, color: Color) -> Vec<Point> {
-        if self.referee.phase() != Phase::Playing || self.referee.to_move() != color {
-            return Vec::new();
-        }
+    /// `kgs-genmove_cleanup`: a legal play of `color` next to an opponent's string the engine
+    /// believes dead (the one with fewest liberties first, then in row order), never in an own
+    /// eye, legal as `play` would make it (while play is stopped: after the resumption);
+    /// `None` (a pass) when no such string is left or none can be reached.
+    pub fn cleanup_move(&mut self, color: Color, budget: Option<Duration>) -> Option<Point> {
+        let dead = self.believed(&self.referee, budget).0;
         let board = self.referee.board();
-        self.referee
-            .legal_moves()
+        let dead: BTreeSet<Point> = dead
             .into_iter()
-            .filter_map(Move::point)
-            .filter(|&p| !board.neighbours(p).all(|n| board.get(n) == Some(color)))
-            .collect()
+            .filter(|&p| board.get(p) == Some(color.opponent()))
+            .collect();
+        if dead.is_empty() {
+            return None;
+        }
+        let mut targets: Vec<(usize, Point)> = Vec::new();
+        let mut seen = BTreeSet::new();
+        for &p in &dead {
+            if seen.contains(&p) {
+                continue;
+            }
+            let (stones, liberties) = string_at(&board, p);
+            seen.extend(stones);
+            let own_eye = |l: &Point| board.neighbours(*l).all(|n| board.get(n) == Some(color));
+            targets.extend(
+                liberties
+                    .iter()
+                    .filter(|l| !own_eye(l))
+                    .map(|&l| (liberties.len(), l)),
+            );
+        }
+        targets.sort();
+        targets
+            .into_iter()
+            .map(|(_, l)| l)
+            .find(|&l| self.check(color, Move::Play(l)).is_ok())
+    }
+
+    /// The last move of the game, if any (a resumption or an agreement is not a move).
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.log.last()?.iter().rev().find_map(|a| match a {
+            Action::Move { color, mv } => Some((*color, *mv)),
+            _ => None,
+        })
+    }
+
+    /// `genmove`'s choice for the player to move, in play: the status judge's playout policy
+    /// (`weiqi_status::policy_move`), answering the opponent's last play; after the opponent's
+    /// pass, a pass when the judge finds the game finished and safe to score (nothing left to
+    /// play), whatever the budget lets it read. The game is unchanged.
+    pub fn policy_move(&mut self, seed: u64, budget: Option<Duration>) -> Move {
+        let to_move = self.referee.to_move();
+        let last = self.last_move().filter(|&(c, _)| c != to_move);
+        if let Some((_, Move::Pass)) = last {
+            let j = judge(&self.referee, budget);
+            if j.finished && j.safe_to_score {
+                return Move::Pass;
+            }
+        }
+        let last = last.and_then(|(_, mv)| mv.point());
+        weiqi_status::policy_move(&mut self.referee, last, seed).map_or(Move::Pass, Move::Play)
     }
 
     /// How the game ends if both players pass from now on: on a copy, the player to move
     /// passes until play stops or the game ends (at most [`max_ending_passes`]); when
-    /// play is stopped, both players agree that the stones `--dead auto` proves dead are dead
-    /// (its estimate marks only stones dead in every rule set; everything else stays alive).
+    /// play is stopped, both players agree on the stones [`Game::believed`] dead (the status
+    /// judge's, or a loaded record's marks); everything else stays alive.
     pub fn ruling(&self) -> Result<Ruling, String> {
-        let mut copy = rebuild(&self.ruleset, &self.setup, self.strict, &self.log)?;
+        let mut copy = self.referee.clone();
         let max = max_ending_passes(&self.ruleset);
         let mut passes = 0;
         while copy.phase() == Phase::Playing {
@@ -463,8 +652,11 @@ impl Game {
             passes += 1;
         }
         let board = copy.board();
+        let mut seki = BTreeSet::new();
         if copy.phase() == Phase::Stopped {
-            for action in self.agreement(copy.as_ref()) {
+            let (dead, in_seki) = self.believed(&copy, None);
+            seki = in_seki;
+            for action in self.agreement_on(dead) {
                 copy.apply(action)
                     .map_err(|e| format!("the agreement is refused: {}", e.reason))?;
             }
@@ -487,8 +679,71 @@ impl Game {
             result,
             score: copy.score(),
             board,
+            seki,
         })
     }
+}
+
+/// The stones of the string on `p` and its liberties (`p` holds a stone).
+fn string_at(board: &Board, p: Point) -> (Vec<Point>, BTreeSet<Point>) {
+    let color = board.get(p);
+    let mut stones = vec![p];
+    let mut seen: BTreeSet<Point> = BTreeSet::from([p]);
+    let mut liberties = BTreeSet::new();
+    let mut i = 0;
+    while i < stones.len() {
+        let q = stones[i];
+        i += 1;
+        for n in board.neighbours(q) {
+            match board.get(n) {
+                None => {
+                    liberties.insert(n);
+                }
+                c if c == color && seen.insert(n) => stones.push(n),
+                _ => {}
+            }
+        }
+    }
+    (stones, liberties)
+}
+
+/// The status judge's options for a move that may spend `budget`: its defaults without a limit
+/// or from a second on; below, its playouts and its cleanup search shrink in proportion (the
+/// defaults judge a finished 19x19 game in tens of milliseconds), at least 8 playouts.
+pub fn judge_options(budget: Option<Duration>) -> weiqi_status::Options {
+    let defaults = weiqi_status::Options::default();
+    let Some(budget) = budget else {
+        return defaults;
+    };
+    let millis = u32::try_from(budget.as_millis()).unwrap_or(u32::MAX);
+    if millis >= 1000 {
+        return defaults;
+    }
+    let scale =
+        |full: u32| u32::try_from(u64::from(full) * u64::from(millis) / 1000).unwrap_or(full);
+    weiqi_status::Options {
+        playouts: scale(defaults.playouts).max(8),
+        cleanup_budget: scale(defaults.cleanup_budget),
+        ..defaults
+    }
+}
+
+/// The status judge's view of `engine`'s game, its work bounded by `budget`.
+pub fn judge(engine: &Engine, budget: Option<Duration>) -> weiqi_status::Judgement {
+    let options = judge_options(budget);
+    // The options are in range by construction; the defaults are the judge's own.
+    weiqi_status::judge(engine, &options)
+        .or_else(|_| weiqi_status::judge(engine, &weiqi_status::Options::default()))
+        .unwrap_or_else(|_| weiqi_status::Judgement {
+            size: engine.size(),
+            strings: Vec::new(),
+            owner: Vec::new(),
+            finished: false,
+            safe_to_score: false,
+            seed: 0,
+            playouts_per_color: 0,
+            notes: vec!["the judge refused its own defaults".to_owned()],
+        })
 }
 
 /// A refusal in words, with its code.

@@ -21,6 +21,7 @@
 
 pub mod arbiter;
 pub mod client;
+mod clock;
 mod game;
 pub mod gnugo;
 pub mod server;
@@ -31,4 +32,13 @@ pub use client::{Engine, GtpError};
 pub(crate) fn emit(out: &mut dyn std::io::Write, text: &str) -> Result<(), weiqi_record::Error> {
     out.write_all(text.as_bytes())
         .map_err(|e| weiqi_record::Error::new(format!("cannot write the output: {e}")))
+}
+
+/// A colour argument: `b`, `black`, `w`, `white`, any case.
+pub(crate) fn parse_color(text: &str) -> Option<weiqi_core::Color> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(weiqi_core::Color::Black),
+        "w" | "white" => Some(weiqi_core::Color::White),
+        _ => None,
+    }
 }

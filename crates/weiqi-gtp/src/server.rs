@@ -1,6 +1,8 @@
 //! weiqi as a GTP version 2 engine keeping the game under a rule variant, on any reader and
-//! writer ([`serve`]; `weiqi gtp` serves standard input and output). A rules engine, not a
-//! player: `genmove` plays a uniformly random legal move that fills no own eye.
+//! writer ([`serve`]; `weiqi gtp` serves standard input and output). A rules engine first, a
+//! weak player second: `genmove` plays the status judge's playout policy
+//! ([`weiqi_status::policy_move`]: captures and saves strings in atari, never fills its own
+//! true eyes), and passes after the opponent's pass once the judge finds the game finished.
 //!
 //! The protocol (GTP 2 draft 2): a command is one line, `[id] name [arguments]`; the answer is
 //! `=[id] text` or `?[id] message`, ended by an empty line. Before parsing, control characters
@@ -13,22 +15,26 @@
 //! - The board starts 19x19 with the variant's komi, so commands before `boardsize` work.
 //! - `boardsize W H` sets a W-wide, H-high rectangle (an extension; `boardsize N` is N x N),
 //!   sides 1 to 25 (the GTP letters).
-//! - Moves must alternate as the variant says: a move by the player not to move is refused
-//!   `wrong-turn`, as every other illegal move, with the variant's reason.
+//! - Moves of the same colour in a row are allowed (GTP 2 section 6.3): a move in play by the
+//!   player not to move follows an inserted pass of the player to move, ruled as any pass
+//!   (docs/decisions.md 24); `genmove` for the player not to move does the same. `--strict`
+//!   refuses such a move `wrong-turn`, with the variant's reason.
 //! - A move sent while play is stopped (after the variant's stop passes) resumes play for its
 //!   player first, as the variant's resumption rules say; if the move is then refused,
 //!   nothing changes. `genmove` while play is stopped or after the end answers `pass` and
-//!   changes nothing (the random player never disputes).
+//!   changes nothing; `kgs-genmove_cleanup` then captures what the judge calls dead.
 //! - `fixed_handicap N` places the variant's fixed pattern where the variant has one for the
 //!   board, else the pattern of GTP section 4.1.1. `place_free_handicap N` chooses the same
 //!   points, and beyond any pattern fills the remaining points in row order from the top left,
 //!   avoiding points next to stones already chosen where it can. The variant then decides who
 //!   moves first (White, in every built-in variant) and applies its handicap komi and bonus.
-//! - `final_score` and `final_status_list` rule as if both players passed from now on: the
-//!   variant's passes end play, and where the variant then asks the players to agree, they
-//!   agree on the stones `weiqi score --dead auto` proves dead (dead in every rule set);
-//!   every other stone is alive, or `seki` where the variant's count marks it so (Japanese
-//!   1989 Art. 8).
+//! - `final_score` and `final_status_list` give what the engine believes after both pass (GTP
+//!   2): the variant's passes end play, and where the variant then asks the players to agree,
+//!   they agree on the stones the status judge calls dead (a loaded record's own dead-stone
+//!   marks while the game is the record's); every other stone is alive, or `seki` where the
+//!   judge or the variant's count says so (Japanese 1989 Art. 8).
+//! - `time_settings`, `kgs-time_settings` and `time_left` are kept (the `clock` module); a
+//!   generated move spends at most its share of the time left.
 //! - Under `after-stop = "agreement-then-passes"` (Ing) a pass played or generated while play
 //!   is stopped is the agreement on those stones, then the pass (GTP has no agreement command).
 //! - `loadsgf FILE [N]` loads a record (its size, komi, setup, moves before move N) under the
@@ -44,7 +50,9 @@ use weiqi_core::{
 };
 use weiqi_spec::Ruleset;
 
+use crate::clock::Clock;
 use crate::game::{self, Game, Refused, move_text, vertex};
+use crate::parse_color;
 use weiqi_record::Limits;
 use weiqi_record::{DEFAULT_RULES, Error, diagram, rules};
 
@@ -74,6 +82,12 @@ pub const COMMANDS: &[&str] = &[
     "is_legal",
     "kgs-rules",
     "kgs-game_over",
+    "kgs-time_settings",
+    "kgs-genmove_cleanup",
+    "rectangular_boardsize",
+    "time_settings",
+    "time_left",
+    "reg_genmove",
     "loadsgf",
     "printsgf",
     "weiqi-rules",
@@ -82,7 +96,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// The answer to `name`.
-pub const NAME: &str = "weiqi rules engine (genmove plays random legal moves: not a player)";
+pub const NAME: &str = "weiqi rules engine (genmove: the status judge's playout policy)";
 
 /// A small deterministic random generator (SplitMix64, Steele, Lea and Flood 2014): the
 /// moves of `genmove` depend only on the seed and the commands received.
@@ -97,28 +111,37 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-
-    /// A uniform index below `n` (`n` > 0), by rejection so that every index is equally likely.
-    fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next();
-            if x < zone {
-                // x % n < n, which came from a usize.
-                return (x % n) as usize;
-            }
-        }
-    }
 }
 
 /// What a command answers.
 type Reply = Result<String, String>;
 
-/// The engine: the game and the random player.
+/// Which of the move generators a command is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Generate {
+    /// `genmove`: the move is played.
+    Play,
+    /// `reg_genmove`: the move `genmove` would play, not played.
+    Regression,
+    /// `kgs-genmove_cleanup`: the dead stones are captured before a pass.
+    Cleanup,
+}
+
+impl Generate {
+    fn name(self) -> &'static str {
+        match self {
+            Generate::Play => "genmove",
+            Generate::Regression => "reg_genmove",
+            Generate::Cleanup => "kgs-genmove_cleanup",
+        }
+    }
+}
+
+/// The engine: the game, the clock and the player.
 struct Server {
     game: Game,
     rng: Rng,
+    clock: Clock,
     quit: bool,
     /// The limits of the command line (the bytes of a spec file for `weiqi-rules FILE`).
     limits: Limits,
@@ -185,6 +208,7 @@ pub fn run(
     let mut server = Server {
         game,
         rng: Rng(seed),
+        clock: Clock::default(),
         quit: false,
         limits: *limits,
     };
@@ -305,15 +329,6 @@ fn syntax(usage: &str) -> String {
     format!("syntax error: usage: {usage}")
 }
 
-/// A colour argument: `b`, `black`, `w`, `white`, any case.
-fn parse_color(text: &str) -> Option<Color> {
-    match text.to_ascii_lowercase().as_str() {
-        "b" | "black" => Some(Color::Black),
-        "w" | "white" => Some(Color::White),
-        _ => None,
-    }
-}
-
 /// A vertex argument: `pass` or a GTP point. `Ok(None)`: a well-formed vertex off this board.
 fn parse_vertex(text: &str, size: BoardSize) -> Result<Option<Move>, String> {
     if text.eq_ignore_ascii_case("pass") {
@@ -380,12 +395,22 @@ impl Server {
             "komi" => match args {
                 [k] => {
                     let komi = parse_komi(k)?;
-                    self.game.set_komi(komi).map(|()| String::new())
+                    self.game.set_komi(komi);
+                    Ok(String::new())
                 }
                 _ => Err(syntax("komi FLOAT")),
             },
             "play" => self.play(args),
-            "genmove" => self.genmove(args),
+            "genmove" => self.genmove(args, Generate::Play),
+            "reg_genmove" => self.genmove(args, Generate::Regression),
+            "kgs-genmove_cleanup" => self.genmove(args, Generate::Cleanup),
+            "rectangular_boardsize" => match args {
+                [_, _] => self.boardsize(args),
+                _ => Err(syntax("rectangular_boardsize WIDTH HEIGHT")),
+            },
+            "time_settings" => self.clock.time_settings(args),
+            "kgs-time_settings" => self.clock.kgs_time_settings(args),
+            "time_left" => self.clock.time_left(args),
             "undo" => match args {
                 [] => match self.game.undo()? {
                     true => Ok(String::new()),
@@ -548,41 +573,94 @@ impl Server {
         Ok(())
     }
 
-    fn genmove(&mut self, args: &[&str]) -> Reply {
-        let usage = || syntax("genmove COLOR");
+    /// `genmove`, `reg_genmove` and `kgs-genmove_cleanup`: a move for `COLOR`, after the pass
+    /// `play` would insert when `COLOR` is not to move (GTP 2 section 6.3: GNU Go answers
+    /// `genmove b` twice). `reg_genmove` changes nothing (the same move `genmove` would play
+    /// next); `kgs-genmove_cleanup` captures the opponent's stones the status judge calls dead
+    /// before it passes (the KGS cleanup protocol). The work is bounded by the time the clock
+    /// leaves for this move.
+    fn genmove(&mut self, args: &[&str], how: Generate) -> Reply {
+        let usage = || syntax(&format!("{} COLOR", how.name()));
         let [c] = args else {
             return Err(usage());
         };
         let color = parse_color(c).ok_or_else(usage)?;
-        let referee = self.game.referee();
-        if self.game.passes_agree(Move::Pass) {
+        let budget = self.clock.budget(color, self.game.size().points_count());
+        if how != Generate::Regression && self.game.passes_agree(Move::Pass) {
             // Ing: the pass after the agreement (see `Game::passes_agree`).
             return match self.game.play(color, Move::Pass) {
                 Ok(()) => Ok("pass".to_owned()),
                 Err(refused) => Err(format!("illegal move: {}", self.refusal(&refused))),
             };
         }
+        if how == Generate::Cleanup && self.game.referee().phase() == Phase::Stopped {
+            // KGS: after a dispute the engines capture the dead stones; a capture sent while
+            // play is stopped resumes play, as `play` does.
+            self.room_for_a_move()?;
+            let Some(p) = self.game.cleanup_move(color, budget) else {
+                return Ok("pass".to_owned());
+            };
+            let text = move_text(Move::Play(p), self.game.size());
+            return match self.game.play(color, Move::Play(p)) {
+                Ok(()) => {
+                    self.clock.moved(color);
+                    Ok(text)
+                }
+                Err(refused) => Err(format!(
+                    "the referee refused the generated move {text}: {}",
+                    self.refusal(&refused)
+                )),
+            };
+        }
+        if self.game.referee().phase() != Phase::Playing {
+            return Ok("pass".to_owned());
+        }
+        if how != Generate::Regression {
+            self.room_for_a_move()?;
+        }
+        let inserted = self
+            .game
+            .turn_to(color)
+            .map_err(|r| format!("illegal move: {}", self.refusal(&r)))?;
+        let referee = self.game.referee();
         if referee.phase() != Phase::Playing {
+            // The pass inserted stopped play: as any genmove while play is stopped, `pass`,
+            // and nothing changes.
+            self.game
+                .take_back(inserted)
+                .map_err(|r| self.refusal(&r))?;
             return Ok("pass".to_owned());
         }
         if referee.to_move() != color {
+            // --strict: no pass is inserted.
             let reason = Illegal::WrongTurn {
                 expected: referee.to_move(),
             };
             return Err(format!("illegal move: {} ({})", reason, reason.code()));
         }
-        self.room_for_a_move()?;
-        let candidates = self.game.random_candidates(color);
-        let mv = if candidates.is_empty() {
-            Move::Pass
-        } else {
-            Move::Play(candidates[self.rng.below(candidates.len())])
+        let mut rng = self.rng.clone();
+        let mv = match how {
+            Generate::Cleanup => self
+                .game
+                .cleanup_move(color, budget)
+                .map_or(Move::Pass, Move::Play),
+            Generate::Play | Generate::Regression => self.game.policy_move(rng.next(), budget),
         };
-        match self.game.play(color, mv) {
-            Ok(()) => Ok(move_text(mv, self.game.size())),
+        let text = move_text(mv, self.game.size());
+        if how == Generate::Regression {
+            self.game
+                .take_back(inserted)
+                .map_err(|r| self.refusal(&r))?;
+            return Ok(text);
+        }
+        self.rng = rng;
+        match self.game.play_after(inserted, color, mv) {
+            Ok(()) => {
+                self.clock.moved(color);
+                Ok(text)
+            }
             Err(refused) => Err(format!(
-                "the referee refused the generated move {}: {}",
-                move_text(mv, self.game.size()),
+                "the referee refused the generated move {text}: {}",
                 self.refusal(&refused)
             )),
         }
@@ -799,6 +877,13 @@ impl Server {
         self.game
             .load(start.setup, &moves)
             .map_err(|e| format!("cannot load file: {e}"))?;
+        // The record's dead-stone marks (TB/TW, stones removed at the end) are what its
+        // players agreed: `final_score` and `final_status_list` follow them, as `weiqi score
+        // --dead sgf` does, until the game changes.
+        if until.is_none() && record.territory_node.is_some() {
+            let dead = record.marked_dead(&self.game.referee().board());
+            self.game.set_marked_dead(dead);
+        }
         Ok(self.game.referee().to_move().to_string())
     }
 
@@ -857,11 +942,11 @@ impl Server {
         Ok(String::new())
     }
 
-    fn explain_command(&self, args: &[&str]) -> Reply {
+    fn explain_command(&mut self, args: &[&str]) -> Reply {
         let usage = || syntax("weiqi-explain [COLOR] VERTEX");
-        let referee = self.game.referee();
+        let to_move = self.game.referee().to_move();
         let (color, v) = match args {
-            [v] => (referee.to_move(), *v),
+            [v] => (to_move, *v),
             [c, v] => (parse_color(c).ok_or_else(usage)?, *v),
             _ => return Err(usage()),
         };
@@ -911,7 +996,8 @@ impl Server {
         let _ = writeln!(t, "moves {}", referee.moves_played());
         let _ = writeln!(t, "prisoners {}", by(referee.prisoners()));
         let _ = writeln!(t, "pass-stones {}", by(referee.pass_stones()));
-        let _ = write!(t, "hot-stones {hot}");
+        let _ = writeln!(t, "hot-stones {hot}");
+        let _ = write!(t, "time {}", self.clock.describe());
         if let Some(r) = referee.result() {
             let _ = write!(t, "\nresult {}", r.to_sgf());
         }
@@ -987,19 +1073,78 @@ mod tests {
         assert_eq!(frame(Some("1"), &Ok("\nX .".into())), "=1 \nX .\n\n");
     }
 
+    /// A server under `rules` that has answered `lines`; the answers, concatenated.
+    fn serve_lines(rules: &str, lines: &[String]) -> (Server, String) {
+        let ruleset = rules::load(rules, &Limits::default()).expect("a variant");
+        let game = Game::new(ruleset, BoardSize::STANDARD, false).expect("a game");
+        let mut server = Server {
+            game,
+            rng: Rng(5),
+            clock: Clock::default(),
+            quit: false,
+            limits: Limits::default(),
+        };
+        let mut out = String::new();
+        for line in lines {
+            if let Some(a) = server.answer(line.as_bytes(), false) {
+                out.push_str(&a);
+            }
+        }
+        (server, out)
+    }
+
     #[test]
-    fn the_random_index_is_uniform_and_seeded() {
+    fn undo_komi_and_the_same_rules_replay_nothing_issue_28() {
+        // Issue 28 item 4: a session's cost is linear in its length. After a long game,
+        // a thousand `komi`, `undo` then the move again, `kgs-rules` and `weiqi-rules` of
+        // the variant in force, `is_legal` for the player not to move and `reg_genmove` replay
+        // no move at all (before: every one of them replayed the whole game).
+        let mut lines: Vec<String> = vec!["boardsize 19".into()];
+        for _ in 0..300 {
+            lines.push("genmove b".into());
+            lines.push("genmove w".into());
+        }
+        let (mut server, out) = serve_lines("japanese-1989", &lines);
+        assert!(!out.contains('?'), "{out}");
+        let moves = server.game.moves();
+        assert!(moves >= 300, "a long game: {moves} moves");
+        let mut more = Vec::new();
+        for i in 0..1000 {
+            more.push(format!("komi {}.5", i % 10));
+            more.push("kgs-rules japanese".into());
+            more.push("weiqi-rules japanese-1989".into());
+            more.push("is_legal w A1".into());
+            more.push("reg_genmove w".into());
+        }
+        for _ in 0..200 {
+            more.push("undo".into());
+            more.push("genmove b".into());
+        }
+        let mut out = String::new();
+        for line in &more {
+            if let Some(a) = server.answer(line.as_bytes(), false) {
+                out.push_str(&a);
+            }
+        }
+        assert!(!out.contains("? "), "{}", &out[..out.len().min(2000)]);
+        assert_eq!(server.game.replayed, 0, "no move was replayed");
+        assert_eq!(server.game.komi(), Points::parse("9.5").expect("komi"));
+        // A different variant does replay the game, once (here up to a move its superko
+        // refuses, or to the end).
+        let moves = server.game.moves();
+        let answer = server.answer(b"weiqi-rules chinese-kgs", false);
+        assert!(answer.is_some());
+        assert!((1..=moves).contains(&server.game.replayed), "{answer:?}");
+    }
+
+    #[test]
+    fn the_generator_is_seeded() {
+        // The seeds of genmove's choices depend only on the seed and the commands received.
         let mut a = Rng(7);
         let mut b = Rng(7);
-        let draws: Vec<usize> = (0..20).map(|_| a.below(5)).collect();
-        assert_eq!(draws, (0..20).map(|_| b.below(5)).collect::<Vec<_>>());
-        let mut counts = [0u32; 5];
-        let mut r = Rng(1);
-        for _ in 0..50_000 {
-            counts[r.below(5)] += 1;
-        }
-        for c in counts {
-            assert!((9_000..11_000).contains(&c), "{counts:?}");
-        }
+        let draws: Vec<u64> = (0..20).map(|_| a.next()).collect();
+        assert_eq!(draws, (0..20).map(|_| b.next()).collect::<Vec<_>>());
+        let mut c = Rng(8);
+        assert_ne!(draws, (0..20).map(|_| c.next()).collect::<Vec<_>>());
     }
 }

@@ -203,6 +203,8 @@ const KO_AXES: &[&str] = &[
     "play.initial-position",
     "play.long-cycle",
     "play.long-cycle-repetitions",
+    "play.long-cycle-passes",
+    "end.repeated-pass",
 ];
 /// The suicide axes.
 const SUICIDE_AXES: &[&str] = &["play.suicide", "play.single-stone-suicide", "play.ko"];
@@ -211,6 +213,8 @@ const SCORING_AXES: &[&str] = &[
     "scoring.scoring",
     "scoring.seki-eyes",
     "scoring.neutral-fill",
+    "scoring.pass-dead",
+    "scoring.group-tax",
     "scoring.shared-points",
     "scoring.komi",
     "scoring.tie",
@@ -221,6 +225,7 @@ const SCORING_AXES: &[&str] = &[
     "end.after-stop",
     "handicap.komi",
     "handicap.bonus",
+    "play.suicide",
 ];
 
 /// A ruleset for a biased case: a built-in variant (every one, chosen by a byte); three times in
@@ -840,7 +845,11 @@ mod tests {
         for k in [Kind::Generic, Kind::Dense, Kind::Scoring] {
             assert!(kinds.contains(&k), "{k:?} never generated");
         }
-        assert_eq!(ko_rules.len(), 5, "{ko_rules:?}");
-        assert_eq!(suicide_rules.len(), 3, "{suicide_rules:?}");
+        assert_eq!(ko_rules.len(), weiqi_spec::Ko::ALL.len(), "{ko_rules:?}");
+        assert_eq!(
+            suicide_rules.len(),
+            weiqi_spec::Suicide::ALL.len(),
+            "{suicide_rules:?}"
+        );
     }
 }

@@ -260,13 +260,17 @@ pub struct ScoreStats {
     pub tie: u64,
     /// Cases whose totals overflowed on both sides alike (none with the generator's ranges).
     pub overflow: u64,
+    /// Cases counted with pass-dead stones dead (`scoring.pass-dead`).
+    pub pass_dead: u64,
+    /// Cases counted with the group tax (`scoring.group-tax`).
+    pub group_tax: u64,
 }
 
 impl fmt::Display for ScoreStats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "scoring cases {}: territory {}, seki {}, dead stones {}, neutral points {}, notes {}, tie {}, overflow {}",
+            "scoring cases {}: territory {}, seki {}, dead stones {}, neutral points {}, notes {}, tie {}, overflow {}, pass-dead {}, group tax {}",
             self.cases,
             self.territory,
             self.seki,
@@ -274,7 +278,9 @@ impl fmt::Display for ScoreStats {
             self.neutral,
             self.notes,
             self.tie,
-            self.overflow
+            self.overflow,
+            self.pass_dead,
+            self.group_tax,
         )
     }
 }
@@ -302,6 +308,9 @@ pub fn run(case: &ScoreCase, stats: &mut ScoreStats) -> Result<(), Box<ScoreDive
     stats.neutral += u64::from(a.marks.iter().any(|m| matches!(m, PointMark::Neutral)));
     stats.notes += u64::from(!a.notes.is_empty());
     stats.tie += u64::from(a.margin == Points::ZERO);
+    let noted = |what: &str| a.notes.iter().any(|n| n.contains(what));
+    stats.pass_dead += u64::from(noted("(scoring.pass-dead)"));
+    stats.group_tax += u64::from(noted("(scoring.group-tax)"));
     Ok(())
 }
 
@@ -378,12 +387,58 @@ mod tests {
             Ok(s) => s,
             Err(d) => panic!("{d}"),
         };
+        println!("{stats}");
         assert_eq!(stats.cases, 400);
         assert!(
             stats.territory > 0 && stats.seki > 0 && stats.dead > 0 && stats.neutral > 0,
             "{stats}"
         );
         assert!(stats.notes > 0, "{stats}");
+    }
+
+    /// KataGo's area count (docs/katago.md 2c; board.cpp calculateArea, calculateIndependentLifeArea):
+    /// the seeded positions counted under `pass-dead = "dead"` with the group tax, under both
+    /// suicide rules (the two Benson variants), agree on both scorers and reach pass-dead
+    /// stones and the tax.
+    #[test]
+    fn pass_dead_and_group_tax_agree_on_seeded_positions() {
+        let mut stats = ScoreStats::default();
+        // 600 by default; `WEIQI_TEST_CASES` sizes a longer run.
+        let n = std::env::var("WEIQI_TEST_CASES")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .map_or(600, |n| n.max(600));
+        for seed in 0..n {
+            let bytes = generate::seeded_bytes(seed, 400);
+            let Ok(mut case) = ScoreCase::from_bytes(&bytes) else {
+                continue;
+            };
+            let suicide = ["forbidden", "multi-stone", "any"][(seed % 3) as usize];
+            let changes = vec![
+                ("play.suicide".to_owned(), format!("\"{suicide}\"")),
+                ("scoring.scoring".to_owned(), "\"area\"".to_owned()),
+                ("scoring.pass-dead".to_owned(), "\"dead\"".to_owned()),
+                ("scoring.seki-eyes".to_owned(), "\"void-region\"".to_owned()),
+                ("scoring.group-tax".to_owned(), "\"two-points\"".to_owned()),
+            ];
+            let text = format!(
+                "extends = \"tromp-taylor\"\n[play]\nsuicide = {}\n[scoring]\nscoring = \
+                 \"area\"\npass-dead = \"dead\"\nseki-eyes = \"void-region\"\n\
+                 group-tax = \"two-points\"\n",
+                changes[0].1
+            );
+            let ruleset = weiqi_spec::parse_str("katago-area.toml", &text).expect("valid");
+            case.rules = RulesChoice {
+                base: "tromp-taylor".to_owned(),
+                changes,
+                ruleset,
+            };
+            if let Err(d) = run(&case, &mut stats) {
+                panic!("scoring seed {seed}: {d}");
+            }
+        }
+        println!("{stats}");
+        assert!(stats.pass_dead > 0 && stats.group_tax > 0, "{stats}");
     }
 
     /// A generated position never holds a string without a liberty.

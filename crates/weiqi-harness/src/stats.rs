@@ -57,6 +57,10 @@ pub struct GameStats {
     pub seki: bool,
     /// The game ended in a tie.
     pub tie: bool,
+    /// The final count took pass-dead stones as dead (`scoring.pass-dead`).
+    pub pass_dead: bool,
+    /// The final count took the group tax (`scoring.group-tax`).
+    pub group_tax: bool,
     /// Moves the engine undid and replayed, compared with the interpreter's past.
     pub undone: u64,
 }
@@ -128,6 +132,11 @@ impl GameStats {
         self.seki =
             score.is_some_and(|s| s.marks.iter().any(|m| matches!(m, PointMark::SekiStone(_))));
         self.tie = is_tie(result, score);
+        // The count's notes name these two rules when they change it (both referees write the
+        // same notes, which the oracle compares).
+        let noted = |what: &str| score.is_some_and(|s| s.notes.iter().any(|n| n.contains(what)));
+        self.pass_dead = noted("(scoring.pass-dead)");
+        self.group_tax = noted("(scoring.group-tax)");
     }
 }
 
@@ -172,6 +181,10 @@ pub struct Stats {
     pub last_liberty_capture: u64,
     /// Games with a play that captured two or more stones.
     pub multi_capture: u64,
+    /// Games counted with pass-dead stones dead.
+    pub pass_dead: u64,
+    /// Games counted with the group tax.
+    pub group_tax: u64,
     /// Cases per generator ([`crate::generate::Kind::name`]).
     pub kinds: BTreeMap<&'static str, u64>,
     /// Per refusal code: games in which a check refused for it, and refusals in all.
@@ -207,6 +220,8 @@ impl Stats {
         self.suicide_as_pass += u64::from(g.suicide_as_pass);
         self.last_liberty_capture += u64::from(g.last_liberty_capture);
         self.multi_capture += u64::from(g.multi_capture);
+        self.pass_dead += u64::from(g.pass_dead);
+        self.group_tax += u64::from(g.group_tax);
         self.undone += g.undone;
         *self.kinds.entry(g.kind).or_default() += 1;
         if let Some((phase, result)) = g.ending {
@@ -245,6 +260,8 @@ impl Stats {
         self.suicide_as_pass += other.suicide_as_pass;
         self.last_liberty_capture += other.last_liberty_capture;
         self.multi_capture += other.multi_capture;
+        self.pass_dead += other.pass_dead;
+        self.group_tax += other.group_tax;
         self.undone += other.undone;
         for (k, n) in &other.kinds {
             *self.kinds.entry(k).or_default() += n;
@@ -281,6 +298,8 @@ impl Stats {
             ),
             ("no-result", self.no_result),
             ("tie", self.tie),
+            ("pass-dead stones counted", self.pass_dead),
+            ("group tax paid", self.group_tax),
         ]);
         v
     }

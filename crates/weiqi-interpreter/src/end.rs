@@ -26,8 +26,9 @@
 //! `final-end-passes`; the agreement is checked first).
 
 use weiqi_core::{Board, Color, Ending, Point};
-use weiqi_spec::{AfterStop, EndRules, FinalEnd, LastPass, ResumeFirst};
+use weiqi_spec::{AfterStop, EndRules, FinalEnd, LastPass, RepeatedPass, ResumeFirst};
 
+use crate::history::{Kind, Record};
 use crate::strings::string;
 
 /// The pass counters of the end rules.
@@ -56,12 +57,43 @@ pub enum AfterPass {
     EndAllAlive,
 }
 
-/// Counts a pass (placement passes are not counted: docs/decisions.md 2, "no pass stones")
-/// and rules on it: a standing agreement first (`agreed`: the players agreed at the last stop under
+/// Whether the pass just recorded as the last entry of `history` repeats a pass: its mover
+/// already passed, in an entry after `since` (the start of play or the last stop), from the same
+/// situation (the board of the entry before that pass, with the mover to move).
+///
+/// `end.repeated-pass = "stops"` (KataGo `wouldBeSpightlikeEndingPass`: "a pass where the same
+/// player has passed in the same situation before" ends the phase).
+#[must_use]
+pub fn repeats_a_pass(history: &[Record], since: usize) -> bool {
+    let n = history.len();
+    if n < 2 {
+        return false;
+    }
+    let (pass, before) = (&history[n - 1], &history[n - 2]);
+    (since + 1..n - 1).any(|i| {
+        let earlier = &history[i];
+        earlier.kind == Kind::Pass
+            && earlier.mover == pass.mover
+            && history[i - 1].same_situation(before)
+    })
+}
+
+/// Counts a pass (placement passes are not counted: docs/decisions.md 2, "no pass stones") and rules
+/// on it: a standing agreement first (`agreed`: the players agreed at the last stop under
 /// `after-stop = "agreement-then-passes"`, and `stop-passes` passes since then end the game by
-/// it), then the final end (`final-end`), then the stop (`stop-passes`, `after-stop`).
-pub fn after_pass(rules: &EndRules, count: &mut PassCount, agreed: bool) -> AfterPass {
-    count.since_resume += 1;
+/// it), then the final end (`final-end`), then the stop (`stop-passes`, `after-stop`, or a
+/// repeated pass under `repeated-pass = "stops"`: `repeated`). Under `play.ko = "spight"`
+/// (`spight`) a pass does not count toward `stop-passes`.
+pub fn after_pass(
+    rules: &EndRules,
+    count: &mut PassCount,
+    agreed: bool,
+    repeated: bool,
+    spight: bool,
+) -> AfterPass {
+    if !spight {
+        count.since_resume += 1;
+    }
     count.since_play += 1;
     if agreed && count.since_resume >= rules.stop_passes.max(1) {
         return AfterPass::EndAgreement;
@@ -72,7 +104,8 @@ pub fn after_pass(rules: &EndRules, count: &mut PassCount, agreed: bool) -> Afte
     if final_by_passes {
         return AfterPass::EndAllAlive;
     }
-    if count.since_resume >= rules.stop_passes.max(1) {
+    let repeated = repeated && rules.repeated_pass == RepeatedPass::Stops;
+    if count.since_resume >= rules.stop_passes.max(1) || repeated {
         count.stops += 1;
         if rules.after_stop == AfterStop::ScoreAllAlive {
             return AfterPass::EndAllAlive;

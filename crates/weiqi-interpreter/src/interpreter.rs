@@ -349,7 +349,15 @@ impl Interpreter {
             }
             if !placing {
                 let agreed = self.agreed.is_some();
-                match end::after_pass(&self.ruleset.end, &mut self.passes, agreed) {
+                let repeated = end::repeats_a_pass(&self.history, self.cycle_from.entry);
+                let spight = self.ruleset.play.ko == Ko::Spight;
+                match end::after_pass(
+                    &self.ruleset.end,
+                    &mut self.passes,
+                    agreed,
+                    repeated,
+                    spight,
+                ) {
                     AfterPass::Continue => {}
                     AfterPass::EndAgreement => {
                         self.dead = self.agreed.take().unwrap_or_default();

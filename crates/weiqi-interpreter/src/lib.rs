@@ -8,13 +8,13 @@
 //! | [`strings`] | — | docs/variants.md 3.0 (strings, liberties) |
 //! | [`play`] | — | docs/variants.md 3.0 (a play: placement, capture) |
 //! | [`suicide`] | `play.suicide`, `play.single-stone-suicide` | docs/variants.md 3.0, 4.9 |
-//! | [`ko`] | `play.ko`, `play.initial-position` | docs/variants.md 3.a, 3.b; docs/decisions.md 1,
-//! 6, 7 |
+//! | [`ko`] | `play.ko`, `play.initial-position` | docs/variants.md 3.a, 3.b; docs/decisions.md 1, 6, 7 |
 //! | [`long_cycle`] | `play.long-cycle`, `play.long-cycle-repetitions`, `play.initial-position` | J89 Art. 12; docs/decisions.md 12 |
 //! | [`handicap`] | `board.sizes`, `handicap.*` | docs/decisions.md 2, 9, 21, 22, 25 |
 //! | [`end`] | `end.*` | docs/variants.md 3.e; seed 000; docs/decisions.md 3 |
 //! | [`pass_stones`] | `end.pass-stones` | docs/variants.md 3.d, seed 004 |
-//! | [`scoring`] | `scoring.*` | docs/variants.md 3.c, 3.d, 3.f |
+//! | [`friendly_pass`] | `end.friendly-pass` (changes no ruling) | KataGo rules.h |
+//! | [`scoring`] | `scoring.*` (pass-dead stones: [`scoring::pass_dead`]) | docs/variants.md 3.c, 3.d, 3.f; KataGo board.cpp |
 //! | [`history`] | — | docs/variants.md 3.0 (the recorded states every repetition rule reads) |
 //! | [`perft`] | — | docs/style.md 21 (move-sequence counts, shared data files) |
 //!
@@ -44,6 +44,7 @@
 #![deny(missing_docs)]
 
 pub mod end;
+pub mod friendly_pass;
 pub mod fuel;
 pub mod handicap;
 pub mod history;

@@ -8,12 +8,16 @@
 //! count ("send two, return one, pass" must end too); the count restarts when play stops (two
 //! consecutive passes) or resumes; entry 0 (the initial position) takes part in the count
 //! exactly when `play.initial-position = "counts"`.
+//!
+//! `play.long-cycle-passes = "restart"` (KataGo's simple ko, `boardhistory.cpp`: passes clear
+//! the ko history "for the purpose of no-resulting long cycles. Long cycles with passes do not
+//! no-result"): the count also restarts at every pass, at the situation after it.
 
 use weiqi_core::{Color, Ending, Illegal};
-use weiqi_spec::{InitialPosition, LongCycle, PlayRules};
+use weiqi_spec::{InitialPosition, LongCycle, LongCyclePasses, PlayRules};
 
 use crate::fuel::Fuel;
-use crate::history::Record;
+use crate::history::{Kind, Record};
 
 /// Where the count of the current stretch of play starts: the entry of the history whose
 /// situation is its first (entry 0 at the start of the game; the last entry when play stopped
@@ -45,6 +49,20 @@ pub fn ending(
     };
     let Some(last) = history.last() else {
         return Ok(None);
+    };
+    // `restart`: the last pass after `from` starts the count, at the situation it left.
+    let from = match rules.long_cycle_passes {
+        LongCyclePasses::Continue => from,
+        LongCyclePasses::Restart => history
+            .iter()
+            .enumerate()
+            .skip(from.entry + 1)
+            .rev()
+            .find(|(_, r)| r.kind == Kind::Pass)
+            .map_or(from, |(i, r)| CountFrom {
+                entry: i,
+                to_move: r.to_move,
+            }),
     };
     let threshold = rules.long_cycle_repetitions.max(1);
     // The count is at most the number of entries it reads (`from` on): when even that falls

@@ -83,6 +83,27 @@ pub fn choose_rules(flag: Option<&str>, record: &Record, limits: &Limits) -> Res
             source: "option",
         });
     }
+    // KataGo writes its rule string into the RU of the records it produces.
+    if let (Some(ru), None) = (&record.rules, record.rules_id)
+        && let Some(katago) = weiqi_spec::katago::ruleset_for_ru(ru)
+    {
+        return Ok(match katago {
+            Ok(ruleset) => Rules {
+                ruleset,
+                how: format!("from RU[{ru}], a KataGo rule string"),
+                source: "record",
+            },
+            // As an unknown name: the default, and why, never silently.
+            Err(e) => Rules {
+                ruleset: rules::load(DEFAULT_RULES, limits)?,
+                how: format!(
+                    "default: RU[{ru}] is a KataGo rule string weiqi cannot rule by yet ({e}); \
+                     use --rules to choose"
+                ),
+                source: "default",
+            },
+        });
+    }
     let (id, how, source) = match (&record.rules, record.rules_id) {
         (Some(ru), Some(id)) => (id, format!("from RU[{ru}]"), "record"),
         (Some(ru), None) => (

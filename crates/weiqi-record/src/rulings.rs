@@ -309,10 +309,13 @@ fn observe(case: &Case, record: &weiqi_sgf::Record, rules: &str, which: Which) -
             error: None,
         };
     }
+    // A case's dead stones are its TB/TW marks, or none: the corpus rules on the rules, never
+    // on the status judge's reading of the position.
     let options = score::ScoreOptions {
         rules: Some(rules),
         limits,
         which,
+        dead: Some("sgf"),
         ..score::ScoreOptions::default()
     };
     let scored = score::score_record(&game, record, &options);

@@ -614,7 +614,7 @@ impl Record {
         }
         if let Some(ru) = &record.rules {
             record.rules_id = crate::rules_id(ru);
-            if record.rules_id.is_none() {
+            if record.rules_id.is_none() && weiqi_spec::katago::KataGoRules::parse(ru).is_err() {
                 notes.info(format!(
                     "unknown rules name RU[{ru}]: no built-in variant chosen"
                 ));

@@ -461,11 +461,16 @@ fn rules_names_select_built_in_variants_and_unknown_names_are_reported() {
             r.id
         );
     }
+    // A KataGo rule string is no built-in's name, and no unknown name either: the record
+    // flow rules by it (weiqi_spec::katago::ruleset_for_ru).
     let r = read("(;RU[koSIMPLEscoreTERRITORY])");
+    assert_eq!(r.rules_id, None);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let r = read("(;RU[Club rules of 1952])");
     assert_eq!(r.rules_id, None);
     assert_eq!(
         r.warnings,
-        vec!["unknown rules name RU[koSIMPLEscoreTERRITORY]: no built-in variant chosen"]
+        vec!["unknown rules name RU[Club rules of 1952]: no built-in variant chosen"]
     );
 }
 

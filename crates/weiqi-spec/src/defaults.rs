@@ -11,10 +11,11 @@ use std::collections::BTreeMap;
 use weiqi_core::{BoardSize, Color, Point, Points};
 
 use crate::model::{
-    AfterStop, BoardRules, Counting, EndRules, FinalEnd, FreePlacementMoves, HandicapBonus,
-    HandicapRules, InitialPosition, Ko, LastPass, LongCycle, Meta, NeutralFill, PassStones,
-    PenaltySystem, Placement, PlayRules, ResumeFirst, Ruleset, Scoring, ScoringRules, Sealed,
-    SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie, TimeRules,
+    AfterStop, BoardRules, Counting, EndRules, FinalEnd, FreePlacementMoves, FriendlyPass,
+    GroupTax, HandicapBonus, HandicapRules, InitialPosition, Ko, LastPass, LongCycle,
+    LongCyclePasses, Meta, NeutralFill, PassDead, PassStones, PenaltySystem, Placement, PlayRules,
+    RepeatedPass, ResumeFirst, Ruleset, Scoring, ScoringRules, Sealed, SekiEyes, SharedPoints,
+    SingleStoneSuicide, Suicide, Tie, TimeRules,
 };
 
 /// The handicap patterns: board size -> number of stones -> points.
@@ -90,21 +91,26 @@ pub fn defaults(id: &str) -> Ruleset {
             initial_position: InitialPosition::Counts,
             long_cycle: LongCycle::Nothing,
             long_cycle_repetitions: 3,
+            long_cycle_passes: LongCyclePasses::Continue,
         },
         end: EndRules {
             stop_passes: 2,
+            repeated_pass: RepeatedPass::Continues,
             after_stop: AfterStop::ScoreAllAlive,
             resume_first: ResumeFirst::OpponentOfLastMover,
             final_end: FinalEnd::Never,
             final_end_passes: 0,
             pass_stones: PassStones::None,
             last_pass: LastPass::Any,
+            friendly_pass: FriendlyPass::NotOk,
         },
         scoring: ScoringRules {
             scoring: Scoring::Area,
             shared_points: SharedPoints::Neutral,
             seki_eyes: SekiEyes::Count,
             neutral_fill: NeutralFill::Literal,
+            pass_dead: PassDead::Alive,
+            group_tax: GroupTax::None,
             komi: Points::from_halves(15),
             tie: Tie::Draw,
             tie_handicap: Tie::Draw,

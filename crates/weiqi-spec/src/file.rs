@@ -93,6 +93,8 @@ pub struct PlayFile {
     pub long_cycle: Str,
     /// `play.long-cycle-repetitions`.
     pub long_cycle_repetitions: Int,
+    /// `play.long-cycle-passes`.
+    pub long_cycle_passes: Str,
 }
 
 /// `[end]`.
@@ -101,6 +103,8 @@ pub struct PlayFile {
 pub struct EndFile {
     /// `end.stop-passes`.
     pub stop_passes: Int,
+    /// `end.repeated-pass`.
+    pub repeated_pass: Str,
     /// `end.after-stop`.
     pub after_stop: Str,
     /// `end.resume-first`.
@@ -113,6 +117,8 @@ pub struct EndFile {
     pub pass_stones: Str,
     /// `end.last-pass`.
     pub last_pass: Str,
+    /// `end.friendly-pass`.
+    pub friendly_pass: Str,
 }
 
 /// `[scoring]`.
@@ -127,6 +133,10 @@ pub struct ScoringFile {
     pub seki_eyes: Str,
     /// `scoring.neutral-fill`.
     pub neutral_fill: Str,
+    /// `scoring.pass-dead`.
+    pub pass_dead: Str,
+    /// `scoring.group-tax`.
+    pub group_tax: Str,
     /// `scoring.komi`.
     pub komi: Option<Spanned<Number>>,
     /// `scoring.tie`.

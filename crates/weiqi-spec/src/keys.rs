@@ -7,9 +7,10 @@
 //! [`crate::Ruleset::entries`], so the documentation cannot drift from the code.
 
 use crate::model::{
-    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, HandicapBonus, InitialPosition, Ko,
-    LastPass, LongCycle, NeutralFill, PassStones, PenaltySystem, Placement, ResumeFirst, Scoring,
-    SekiEyes, SharedPoints, SingleStoneSuicide, Suicide, Tie,
+    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, GroupTax,
+    HandicapBonus, InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill,
+    PassDead, PassStones, PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes,
+    SharedPoints, SingleStoneSuicide, Suicide, Tie,
 };
 
 /// The kind of value a key takes.
@@ -212,7 +213,11 @@ pub const KEYS: &[KeyDoc] = &[
         "play.ko",
         KeyKind::Enum(Ko::NAMES),
         "The rule against repetition: simple ko, positional / situational / natural situational \
-         superko, or the Ing ko rule (ing-ko-v1).",
+         superko, the Ing ko rule (ing-ko-v1), or KataGo's Spight ko (`spight`: no board may \
+         repeat a board recorded since the last pass, so every pass lifts the bans; passes do \
+         not count toward `end.stop-passes`, and play stops by `end.repeated-pass = \
+         \"stops\"`, which it requires). Under `spight` entry 0 takes part until the first \
+         pass exactly when `play.initial-position = \"counts\"`.",
         "docs/variants.md 3.a, 3.b; docs/decisions.md 1, 6, 8",
     ),
     key(
@@ -243,10 +248,31 @@ pub const KEYS: &[KeyDoc] = &[
         "docs/decisions.md 12; KATA",
     ),
     key(
+        "play.long-cycle-passes",
+        KeyKind::Enum(LongCyclePasses::NAMES),
+        "Whether a pass restarts the long-cycle count of `play.long-cycle`: `continue` (single \
+         passes inside a cycle do not restart it; only a stop or a resumption does) or \
+         `restart` (the count starts again at the situation after every pass, which is its \
+         first occurrence, so a cycle that contains a pass never ends the game: KataGo's \
+         simple ko, \"long cycles with passes do not no-result\").",
+        "docs/decisions.md 12; KataGo boardhistory.cpp (makeBoardMoveAssumeLegal)",
+    ),
+    key(
         "end.stop-passes",
         KeyKind::Count { min: 1 },
         "Consecutive passes that stop play.",
         "docs/variants.md 3.e",
+    ),
+    key(
+        "end.repeated-pass",
+        KeyKind::Enum(RepeatedPass::NAMES),
+        "What a pass does when the same player already passed from the same situation (board \
+         and player to move) since the start of play or the last resumption: `continues` (it \
+         counts toward `end.stop-passes` like any pass) or `stops` (it stops play at once, \
+         whatever the pass count: KataGo's Spight-style ending, which ends \
+         sending-two-returning-one and every other cycle with passes). Every earlier pass \
+         counts, handicap placement passes included.",
+        "KataGo boardhistory.cpp (wouldBeSpightlikeEndingPass); docs/katago.md 2c",
     ),
     key(
         "end.after-stop",
@@ -255,7 +281,8 @@ pub const KEYS: &[KeyDoc] = &[
          `agreement-then-passes`, the same, but after the agreement the players pass \
          `end.stop-passes` more times in a row and only then does the game end with the agreed \
          dead stones (a board play instead sets the agreement aside; Ing); or immediate scoring \
-         with every stone on the board alive (`score-all-alive`, Tromp-Taylor). \
+         with every stone on the board alive (`score-all-alive`, Tromp-Taylor; under \
+         `scoring.pass-dead = \"dead\"` the pass-dead stones are dead, KataGo's area rules). \
          `score-all-alive` requires `final-end = \"never\"`.",
         "docs/variants.md 3.e; seed 000; docs/decisions.md 3",
     ),
@@ -297,6 +324,15 @@ pub const KEYS: &[KeyDoc] = &[
         "docs/variants.md 3.d; seed 004",
     ),
     key(
+        "end.friendly-pass",
+        KeyKind::Enum(FriendlyPass::NAMES),
+        "Whether the rules say it is fine to pass with dead stones still on the board \
+         (KataGo's `friendlyPassOk`): `not-ok` or `ok`. A property of the rules kept for \
+         programs that read it (KataGo's search and its `final_status_list`); it changes no \
+         ruling: legality, the end of the game and the count are the same under both values.",
+        "KataGo rules.h (friendlyPassOk); docs/katago.md 2c",
+    ),
+    key(
         "scoring.scoring",
         KeyKind::Enum(Scoring::NAMES),
         "What is counted: `area` (stones plus surrounded empty points) or `territory` \
@@ -326,6 +362,34 @@ pub const KEYS: &[KeyDoc] = &[
          (`literal`) or they are filled first by the procedure of spec/FILLING.md \
          (`fill-first`; read with `seki-eyes = \"void-string\"`).",
         "docs/decisions.md 10",
+    ),
+    key(
+        "scoring.pass-dead",
+        KeyKind::Enum(PassDead::NAMES),
+        "What a pass-dead stone is at the count: a stone inside the other colour's pass-alive \
+         area. That area is Benson's unconditional life as KataGo computes it: the strings of \
+         a colour that keep two vital regions while strings with fewer are removed in turn \
+         (a region, a connected set of empty points and other-colour stones holding at least \
+         one empty point, is vital to a string when each of its empty points, or each of its \
+         points when `play.suicide` is not `forbidden`, touches the string), and each region \
+         bordered only by those strings with at most one point touching none of them. \
+         `alive`: such a stone counts like any other unless agreed dead; `dead`: it is dead \
+         whatever was agreed, removed before the count and counted for the other colour \
+         without capture (KataGo's area count, which needs no agreement).",
+        "KataGo board.cpp (calculateArea, calculateAreaForPla), boardhistory.cpp \
+         (countAreaScoreWhiteMinusBlack); Benson 1976; docs/katago.md 2c",
+    ),
+    key(
+        "scoring.group-tax",
+        KeyKind::Enum(GroupTax::NAMES),
+        "The group tax of ancient stone scoring: `none`, or `two-points`: each independent-life \
+         region costs its owner two points of territory. A region is a connected set of one \
+         colour's area (its stones and the empty points reaching only it, once the dead stones \
+         are removed); it has independent life when it is not in seki under the region-level \
+         rule (it touches no dame point and holds no stone of its owner in atari). \
+         `two-points` requires `seki-eyes = \"void-region\"`.",
+        "KataGo rules.h (TAX_ALL), board.cpp (calculateIndependentLifeArea), boardhistory.cpp \
+         (countAreaScoreWhiteMinusBlack); docs/katago.md 2c; docs/peers.md 1c",
     ),
     key(
         "scoring.komi",
@@ -451,6 +515,9 @@ pub const CROSS_CHECKS: &[&str] = &[
     "`play.single-stone-suicide = \"pass\"` contradicts `play.suicide = \"forbidden\"`.",
     "`play.long-cycle` other than `\"nothing\"` requires `play.ko = \"simple\"` (superko and \
      the Ing rule forbid the cycle itself).",
+    "`scoring.group-tax = \"two-points\"` requires `scoring.seki-eyes = \"void-region\"`.",
+    "`play.ko = \"spight\"` requires `end.repeated-pass = \"stops\"` (its passes do not count \
+     toward the stop).",
     "`end.final-end = \"consecutive-passes\"` requires `end.final-end-passes` > \
      `end.stop-passes`; any other `final-end` requires `final-end-passes = 0`.",
     "`end.after-stop = \"score-all-alive\"` requires `end.final-end = \"never\"` (the stop \

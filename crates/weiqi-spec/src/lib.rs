@@ -40,6 +40,7 @@ mod builtin;
 mod defaults;
 mod error;
 pub mod file;
+pub mod katago;
 pub mod keys;
 mod model;
 mod render;
@@ -210,8 +211,9 @@ fn read_spec(path: &Path, limit: usize) -> Result<String, Box<SpecError>> {
     })
 }
 
-/// A built-in variant by id, or the spec file at a path (read now, at most
-/// [`MAX_SPEC_BYTES`]). Its `extends = "<id>"` names the file `<id>.toml` beside it if there is
+/// A built-in variant by id, a KataGo rule string after `katago:` (any of its three forms,
+/// [`katago::KataGoRules::parse`]; the ruleset's id is `katago`), or the spec file at a path
+/// (read now, at most [`MAX_SPEC_BYTES`]). Its `extends = "<id>"` names the file `<id>.toml` beside it if there is
 /// one (other than itself), else the built-in `<id>` (issue 13, item 6).
 pub fn load(id_or_path: &str) -> Result<Ruleset, SpecErrors> {
     load_with(id_or_path, MAX_SPEC_BYTES)
@@ -219,6 +221,9 @@ pub fn load(id_or_path: &str) -> Result<Ruleset, SpecErrors> {
 
 /// [`load`], reading a spec file of at most `max_bytes`.
 pub fn load_with(id_or_path: &str, max_bytes: usize) -> Result<Ruleset, SpecErrors> {
+    if let Some(rules) = id_or_path.strip_prefix(katago::KATAGO_PREFIX) {
+        return load_katago(id_or_path, rules);
+    }
     if builtin_text(id_or_path).is_some() {
         return builtin(id_or_path);
     }
@@ -233,6 +238,19 @@ pub fn load_with(id_or_path: &str, max_bytes: usize) -> Result<Ruleset, SpecErro
         },
         Err(e) => Err(SpecErrors(vec![*e])),
     }
+}
+
+/// The ruleset of a KataGo rule string (`what` is the whole argument, for the error).
+fn load_katago(what: &str, rules: &str) -> Result<Ruleset, SpecErrors> {
+    katago::KataGoRules::parse(rules)
+        .and_then(|k| k.to_ruleset())
+        .map_err(|e| {
+            SpecErrors(vec![SpecError::new(
+                what,
+                SpecErrorKind::InvalidValue,
+                e.to_string(),
+            )])
+        })
 }
 
 /// Loads spec files that may extend each other and the built-ins, in the order given; every

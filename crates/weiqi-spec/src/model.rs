@@ -141,6 +141,10 @@ spec_enum! {
         /// The Ing ko rule as formalized in docs/variants.md 3.a (ing-ko-v1): hot stones and the
         /// once-only restart of a recurring cycle.
         Ing = "ing",
+        /// KataGo's Spight ko: no board may repeat a board recorded since the last pass (every
+        /// pass lifts the bans), and passes do not count toward `end.stop-passes` (play stops
+        /// by `end.repeated-pass = "stops"`).
+        Spight = "spight",
     }
 }
 
@@ -166,6 +170,27 @@ spec_enum! {
         NoResult = "no-result",
         /// The game ends in a draw (Korean).
         Draw = "draw",
+    }
+}
+
+spec_enum! {
+    /// Whether a pass restarts the long-cycle count.
+    LongCyclePasses {
+        /// No: single passes inside a cycle do not restart it (docs/decisions.md 12).
+        Continue = "continue",
+        /// Yes: the count starts again at the situation after every pass, so a cycle with a
+        /// pass in it never ends the game (KataGo's simple ko).
+        Restart = "restart",
+    }
+}
+
+spec_enum! {
+    /// What a pass from a situation the same player already passed from does.
+    RepeatedPass {
+        /// Nothing special: it counts toward `end.stop-passes` like any pass.
+        Continues = "continues",
+        /// It stops play at once, whatever the pass count (KataGo's Spight-style ending).
+        Stops = "stops",
     }
 }
 
@@ -270,6 +295,40 @@ spec_enum! {
         /// Neutral points are filled first, by the procedure of `spec/FILLING.md`, and the
         /// ruling says so (docs/decisions.md 10).
         FillFirst = "fill-first",
+    }
+}
+
+spec_enum! {
+    /// What a pass-dead stone is at the count: a stone inside the other colour's pass-alive
+    /// area (Benson's unconditional life, KataGo's `calculateArea`).
+    PassDead {
+        /// Alive like any stone, unless the players agreed it dead.
+        Alive = "alive",
+        /// Dead whatever was agreed: it counts for the other colour without capture (KataGo's
+        /// area count).
+        Dead = "dead",
+    }
+}
+
+spec_enum! {
+    /// The two-point tax of every independent-life region (KataGo's `TAX_ALL`).
+    GroupTax {
+        /// No tax.
+        None = "none",
+        /// Each region of a colour's area that is not in seki (the region-level rule of
+        /// `seki-eyes = "void-region"`) costs its owner two points ("ancient" stone scoring).
+        TwoPoints = "two-points",
+    }
+}
+
+spec_enum! {
+    /// Whether the players may pass with dead stones still on the board (KataGo's
+    /// `friendlyPassOk`). A property of the rules that changes no ruling.
+    FriendlyPass {
+        /// Not said to be fine (KataGo `friendlyPassOk = false`).
+        NotOk = "not-ok",
+        /// Said to be fine (KataGo `friendlyPassOk = true`).
+        Ok = "ok",
     }
 }
 
@@ -409,6 +468,8 @@ pub struct PlayRules {
     /// not restart the count; a stop or a resumption does) to trigger [`PlayRules::long_cycle`]
     /// (e.g. 3 = the third occurrence; docs/decisions.md 12).
     pub long_cycle_repetitions: u32,
+    /// Whether a pass restarts the long-cycle count.
+    pub long_cycle_passes: LongCyclePasses,
 }
 
 /// How play stops and the game ends.
@@ -417,6 +478,8 @@ pub struct PlayRules {
 pub struct EndRules {
     /// Consecutive passes that stop play.
     pub stop_passes: u32,
+    /// What a pass from a situation the same player already passed from does.
+    pub repeated_pass: RepeatedPass,
     /// What the stop opens.
     pub after_stop: AfterStop,
     /// Who moves first when play resumes.
@@ -430,6 +493,8 @@ pub struct EndRules {
     pub pass_stones: PassStones,
     /// Who passes last.
     pub last_pass: LastPass,
+    /// Whether passing with dead stones on the board is fine (changes no ruling).
+    pub friendly_pass: FriendlyPass,
 }
 
 /// How the result is counted.
@@ -444,6 +509,10 @@ pub struct ScoringRules {
     pub seki_eyes: SekiEyes,
     /// Unfilled neutral points before a territory count.
     pub neutral_fill: NeutralFill,
+    /// What a stone inside the other colour's pass-alive area is at the count.
+    pub pass_dead: PassDead,
+    /// The two-point tax of every independent-life region.
+    pub group_tax: GroupTax,
     /// Default komi in even games.
     pub komi: Points,
     /// Who wins a tie in an even game.

@@ -17,8 +17,8 @@ use crate::defaults::defaults;
 use crate::error::{SpecError, SpecErrorKind};
 use crate::file::{ParsedFile, parse_spec_file_partial};
 use crate::model::{
-    AfterStop, Counting, FinalEnd, Ko, LastPass, LongCycle, PassStones, PenaltySystem, Ruleset,
-    Scoring, SingleStoneSuicide, Suicide,
+    AfterStop, Counting, FinalEnd, GroupTax, Ko, LastPass, LongCycle, PassStones, PenaltySystem,
+    RepeatedPass, Ruleset, Scoring, SekiEyes, SingleStoneSuicide, Suicide,
 };
 use crate::validate::{Loc, Partial, Set, is_valid_id, validate_file};
 
@@ -500,6 +500,8 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     let ko = pick(chain, |p| &p.ko, d.play.ko);
     let initial = pick(chain, |p| &p.initial_position, d.play.initial_position);
     let long_cycle = pick(chain, |p| &p.long_cycle, d.play.long_cycle);
+    let long_cycle_passes = pick(chain, |p| &p.long_cycle_passes, d.play.long_cycle_passes);
+    let repeated_pass = pick(chain, |p| &p.repeated_pass, d.end.repeated_pass);
     let reps = pick(
         chain,
         |p| &p.long_cycle_repetitions,
@@ -518,6 +520,9 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     let shared = pick(chain, |p| &p.shared_points, d.scoring.shared_points);
     let seki = pick(chain, |p| &p.seki_eyes, d.scoring.seki_eyes);
     let fill = pick(chain, |p| &p.neutral_fill, d.scoring.neutral_fill);
+    let pass_dead = pick(chain, |p| &p.pass_dead, d.scoring.pass_dead);
+    let group_tax = pick(chain, |p| &p.group_tax, d.scoring.group_tax);
+    let friendly_pass = pick(chain, |p| &p.friendly_pass, d.end.friendly_pass);
     let komi = pick(chain, |p| &p.komi, d.scoring.komi);
     let tie = pick(chain, |p| &p.tie, d.scoring.tie);
     let tie_handicap = pick(chain, |p| &p.tie_handicap, tie.value);
@@ -583,6 +588,22 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
             side("play.ko", &ko),
             "a long-cycle result only applies under simple ko (superko and the Ing rule \
              forbid the cycle); use long-cycle = \"nothing\"",
+        );
+    }
+    if group_tax.value == GroupTax::TwoPoints && seki.value != SekiEyes::VoidRegion {
+        clash(
+            side("scoring.group-tax", &group_tax),
+            side("scoring.seki-eyes", &seki),
+            "the group tax counts the regions of the region-level seki rule; use seki-eyes = \
+             \"void-region\"",
+        );
+    }
+    if ko.value == Ko::Spight && repeated_pass.value != RepeatedPass::Stops {
+        clash(
+            side("play.ko", &ko),
+            side("end.repeated-pass", &repeated_pass),
+            "under spight ko passes do not count toward the stop, so play stops only by a \
+             repeated pass; use repeated-pass = \"stops\"",
         );
     }
     if final_end.value == FinalEnd::ConsecutivePasses && final_passes.value <= stop.value {
@@ -663,6 +684,8 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     r.play.ko = ko.value;
     r.play.initial_position = initial.value;
     r.play.long_cycle = long_cycle.value;
+    r.play.long_cycle_passes = long_cycle_passes.value;
+    r.end.repeated_pass = repeated_pass.value;
     r.play.long_cycle_repetitions = reps.value;
     r.end.stop_passes = stop.value;
     r.end.after_stop = after_stop.value;
@@ -675,6 +698,9 @@ fn build(id: &str, file: &str, chain: &[Partial]) -> (Ruleset, Vec<SpecError>) {
     r.scoring.shared_points = shared.value;
     r.scoring.seki_eyes = seki.value;
     r.scoring.neutral_fill = fill.value;
+    r.scoring.pass_dead = pass_dead.value;
+    r.scoring.group_tax = group_tax.value;
+    r.end.friendly_pass = friendly_pass.value;
     r.scoring.komi = komi.value;
     r.scoring.tie = tie.value;
     r.scoring.tie_handicap = tie_handicap.value;

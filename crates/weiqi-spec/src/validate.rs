@@ -12,9 +12,10 @@ use crate::error::{LineIndex, SpecError, SpecErrorKind};
 use crate::file::{Int, Number, PatternsFile, SpecFile, Str, StrList};
 use crate::keys::key_doc;
 use crate::model::{
-    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, HandicapBonus, InitialPosition, Ko,
-    LastPass, LongCycle, NeutralFill, PassStones, PenaltySystem, Placement, ResumeFirst, Scoring,
-    SekiEyes, SharedPoints, SingleStoneSuicide, SpecEnum, Suicide, Tie,
+    AfterStop, ByoYomi, Counting, FinalEnd, FreePlacementMoves, FriendlyPass, GroupTax,
+    HandicapBonus, InitialPosition, Ko, LastPass, LongCycle, LongCyclePasses, NeutralFill,
+    PassDead, PassStones, PenaltySystem, Placement, RepeatedPass, ResumeFirst, Scoring, SekiEyes,
+    SharedPoints, SingleStoneSuicide, SpecEnum, Suicide, Tie,
 };
 
 /// Where a value was written.
@@ -60,6 +61,8 @@ pub(crate) struct Partial {
     pub ko: Option<Set<Ko>>,
     pub initial_position: Option<Set<InitialPosition>>,
     pub long_cycle: Option<Set<LongCycle>>,
+    pub long_cycle_passes: Option<Set<LongCyclePasses>>,
+    pub repeated_pass: Option<Set<RepeatedPass>>,
     pub long_cycle_repetitions: Option<Set<u32>>,
     pub stop_passes: Option<Set<u32>>,
     pub after_stop: Option<Set<AfterStop>>,
@@ -72,6 +75,9 @@ pub(crate) struct Partial {
     pub shared_points: Option<Set<SharedPoints>>,
     pub seki_eyes: Option<Set<SekiEyes>>,
     pub neutral_fill: Option<Set<NeutralFill>>,
+    pub pass_dead: Option<Set<PassDead>>,
+    pub group_tax: Option<Set<GroupTax>>,
+    pub friendly_pass: Option<Set<FriendlyPass>>,
     pub komi: Option<Set<Points>>,
     pub tie: Option<Set<Tie>>,
     pub tie_handicap: Option<Set<Tie>>,
@@ -459,6 +465,7 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.ko = c.word("play.ko", &s.ko);
         p.initial_position = c.word("play.initial-position", &s.initial_position);
         p.long_cycle = c.word("play.long-cycle", &s.long_cycle);
+        p.long_cycle_passes = c.word("play.long-cycle-passes", &s.long_cycle_passes);
         p.long_cycle_repetitions =
             c.count("play.long-cycle-repetitions", &s.long_cycle_repetitions);
     }
@@ -470,12 +477,16 @@ pub(crate) fn validate_file(file: &str, text: &str, spec: &SpecFile) -> (Partial
         p.final_end_passes = c.count("end.final-end-passes", &s.final_end_passes);
         p.pass_stones = c.word("end.pass-stones", &s.pass_stones);
         p.last_pass = c.word("end.last-pass", &s.last_pass);
+        p.repeated_pass = c.word("end.repeated-pass", &s.repeated_pass);
+        p.friendly_pass = c.word("end.friendly-pass", &s.friendly_pass);
     }
     if let Some(s) = &spec.scoring {
         p.scoring = c.word("scoring.scoring", &s.scoring);
         p.shared_points = c.word("scoring.shared-points", &s.shared_points);
         p.seki_eyes = c.word("scoring.seki-eyes", &s.seki_eyes);
         p.neutral_fill = c.word("scoring.neutral-fill", &s.neutral_fill);
+        p.pass_dead = c.word("scoring.pass-dead", &s.pass_dead);
+        p.group_tax = c.word("scoring.group-tax", &s.group_tax);
         p.komi = c.komi("scoring.komi", &s.komi);
         p.tie = c.word("scoring.tie", &s.tie);
         p.tie_handicap = c.word("scoring.tie-handicap", &s.tie_handicap);

@@ -318,6 +318,16 @@ fn survival(counts: &Counts, stones: &[usize], color: Color) -> Option<u16> {
     u16::try_from(sum * 1000 / total).ok()
 }
 
+/// The move the judge's playout policy (the `playout` module: capture a string in atari, else
+/// save one's own, never fill one's own true eye, no self-atari of a big string outside a
+/// nakade, else a random acceptable point) makes for the player to move of `engine`, a game in
+/// play: `Some(point)`, or `None` when the policy passes. `last` is the opponent's last play
+/// (answered first, as in a playout); `seed` draws the random choices. The engine is left
+/// unchanged (the move is tried on it and taken back). What `weiqi gtp` plays for `genmove`.
+pub fn policy_move(engine: &mut Engine, last: Option<Point>, seed: u64) -> Option<Point> {
+    playout::policy_move(engine, last, seed)
+}
+
 /// Judges the game `engine` holds (its board, player to move, history and variant).
 ///
 /// # Errors
@@ -374,7 +384,16 @@ pub fn judge(engine: &Engine, options: &Options) -> Result<Judgement, StatusErro
         let seed = options.seed ^ u64::from(canonical).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         runs.push((
             color,
-            playout::run(&grid, &frame, engine, color, per_color, cap, seed),
+            playout::run(
+                &grid,
+                &frame,
+                engine,
+                color,
+                per_color,
+                cap,
+                seed,
+                seki::seki_points,
+            ),
         ));
     }
     let counts_of = |c: Color| {

@@ -27,7 +27,7 @@
 //! are visited in the canonical frame's order, so a turned or colour-swapped position gets the
 //! same playouts, turned or swapped.
 
-use weiqi_core::{ByColor, Color, Move, Phase, Referee, Setup};
+use weiqi_core::{ByColor, Color, Move, Phase, Point, Referee, Setup};
 use weiqi_engine::Engine;
 
 use crate::grid::{BLACK, EMPTY, Frame, Grid, NONE, WHITE, code, color_of, other};
@@ -464,7 +464,29 @@ impl<'a> Sim<'a> {
     }
 }
 
-/// `n` playouts from `engine` with `color` to move first, seeded by `seed`.
+/// One move of the policy for the player to move of `engine`, in play: the point it plays
+/// (`None`: the policy passes). `last` is the opponent's last play, answered as in a playout.
+/// The engine is left as it was (the move is tried on it and taken back).
+pub(crate) fn policy_move(engine: &mut Engine, last: Option<Point>, seed: u64) -> Option<Point> {
+    if engine.phase() != Phase::Playing {
+        return None;
+    }
+    let grid = Grid::new(engine.size());
+    let cells = grid.cells(&engine.board());
+    let frame = Frame::new(&grid, &cells, code(engine.to_move()));
+    let mut sim = Sim::new(&grid, &frame);
+    sim.load(engine);
+    let mut rng = Rng::new(seed);
+    let last = last.and_then(|p| grid.index(p));
+    let played = sim.step(engine, last, &mut rng)?;
+    engine.undo();
+    Some(grid.point(played))
+}
+
+/// `n` playouts from `engine` with `color` to move first, seeded by `seed`; `protected` finds,
+/// on the loaded start, the points no playout may fill by self-atari (the seki module's shared
+/// liberties: passed in, so that this module does not import the one that imports it).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     grid: &Grid,
     frame: &Frame,
@@ -473,6 +495,7 @@ pub(crate) fn run(
     n: u32,
     cap: usize,
     seed: u64,
+    protected: fn(&Grid, &mut Sim<'_>) -> Vec<usize>,
 ) -> Counts {
     let mut counts = Counts {
         playouts: 0,
@@ -484,7 +507,7 @@ pub(crate) fn run(
     };
     let mut sim = Sim::new(grid, frame);
     sim.load(&start);
-    for p in crate::seki::seki_points(grid, &mut sim) {
+    for p in protected(grid, &mut sim) {
         sim.protected[p] = true;
     }
     let mut rng = Rng::new(seed);

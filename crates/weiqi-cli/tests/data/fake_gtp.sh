@@ -13,10 +13,12 @@
 #     twice    answer the move D4 twice (the second answer is out of order)
 #     wrongid  answer D4 with an id that is not the command's
 #     flood    write lines for ever without ending the answer
+#     big      answer 20,000 lines of 64 KiB (1.3 GB: more than the referee keeps of an answer)
 # DEAD: the answer to `final_status_list dead` (vertices separated by spaces), default none.
 # MODE: `early` writes an answer before any command is sent; `stubborn` ignores `quit` (the
 #   referee must kill it); `nosize` refuses `boardsize`; `nofinal` does not know
-#   `final_status_list`.
+#   `final_status_list`; `cleanup` knows `kgs-genmove_cleanup` and resigns when asked for it
+#   (so that a test sees which command the referee sent).
 # Every other command is answered `=` with the command's id.
 
 if [ "$1" = "hang-forever" ]; then
@@ -65,6 +67,14 @@ while read -r first rest; do
       fi
       ;;
     name) printf '=%s fake\n\n' "$id" ;;
+    known_command)
+      if [ "$mode" = "cleanup" ] && [ "$args" = " kgs-genmove_cleanup" ]; then
+        printf '=%s true\n\n' "$id"
+      else
+        printf '=%s false\n\n' "$id"
+      fi
+      ;;
+    kgs-genmove_cleanup) printf '=%s resign\n\n' "$id" ;;
     version) printf '=%s 1\n\n' "$id" ;;
     final_score) printf '?%s cannot score\n\n' "$id" ;;
     final_status_list)
@@ -79,6 +89,11 @@ while read -r first rest; do
       case "$move" in
         hang) exec sh "$0" hang-forever ;;
         flood) exec sh "$0" flood-forever ;;
+        big)
+          printf '=%s ' "$id"
+          head -c 1310720000 /dev/zero | tr '\0' x | fold -w 65536
+          printf '\n\n'
+          ;;
         die) exit 3 ;;
         garbage) printf 'I think therefore I am\n\n' ;;
         binary) printf '\377\376\001\002\n\n' ;;

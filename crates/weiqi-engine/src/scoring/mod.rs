@@ -32,6 +32,7 @@
 mod bits;
 mod fill;
 mod grid;
+mod pass_alive;
 mod result;
 mod seki;
 
@@ -41,7 +42,10 @@ mod tests;
 use std::fmt;
 
 use weiqi_core::{Board, BoardSize, ByColor, Color, Point, PointMark, Points, Score, SideScore};
-use weiqi_spec::{HandicapBonus, NeutralFill, Ruleset, Scoring, SekiEyes, SharedPoints, Tie};
+use weiqi_spec::{
+    GroupTax, HandicapBonus, NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, SharedPoints,
+    Suicide, Tie,
+};
 
 use bits::Bits;
 use fill::Filling;
@@ -64,6 +68,12 @@ pub struct ScoreRules {
     pub tie_handicap: Tie,
     /// `handicap.bonus`: White's compensation per handicap stone (area counts only).
     pub bonus: HandicapBonus,
+    /// `scoring.pass-dead`: whether stones in the other colour's pass-alive area are dead.
+    pub pass_dead: PassDead,
+    /// `play.suicide` other than `forbidden`: the suicide variant of the pass-alive test.
+    pub suicide_legal: bool,
+    /// `scoring.group-tax`: two points per independent-life region.
+    pub group_tax: GroupTax,
 }
 
 impl ScoreRules {
@@ -78,6 +88,9 @@ impl ScoreRules {
             tie: s.tie,
             tie_handicap: s.tie_handicap,
             bonus: ruleset.handicap.bonus,
+            pass_dead: s.pass_dead,
+            suicide_legal: ruleset.play.suicide != Suicide::Forbidden,
+            group_tax: s.group_tax,
         }
     }
 }
@@ -176,6 +189,9 @@ pub struct Scorer {
     string_flags: Vec<bool>,
     /// The bitboard count of the `count` seki rule (boxed: 6 KB of planes).
     bits: Box<Bits>,
+    /// The independent-life regions of each colour (Black, White) found by the last
+    /// region-level count.
+    independent: [u32; 2],
 }
 
 impl Default for Scorer {
@@ -260,6 +276,7 @@ impl Scorer {
             region_flags: Vec::new(),
             string_flags: Vec::new(),
             bits: Box::default(),
+            independent: [0, 0],
         }
     }
 
@@ -290,8 +307,30 @@ impl Scorer {
         input: &ScoreInput<'_>,
         shortcut: bool,
     ) -> Result<Score, ScoreError> {
-        let board = input.board;
+        // `pass-dead = "dead"`: the pass-dead stones join the agreed ones.
+        let with_pass_dead;
         let mut notes = Vec::new();
+        let input = if rules.pass_dead == PassDead::Dead {
+            let found = pass_alive::pass_dead(input.board, rules.suicide_legal);
+            if !found.is_empty() {
+                let mut text = String::from(PASS_DEAD_NOTE);
+                for (k, &p) in found.iter().enumerate() {
+                    if k > 0 {
+                        text.push_str(", ");
+                    }
+                    push_sgf(&mut text, p);
+                }
+                notes.push(text);
+            }
+            with_pass_dead = input.dead.iter().chain(&found).copied().collect::<Vec<_>>();
+            &ScoreInput {
+                dead: &with_pass_dead,
+                ..*input
+            }
+        } else {
+            input
+        };
+        let board = input.board;
         let mut marks = Vec::new();
         // The `count` rule without dead stones: the bitboard count when it proves that the
         // filling leaves no seki (see `bits`), else the full procedure below.
@@ -336,6 +375,20 @@ impl Scorer {
                         .ok_or(ScoreError::Overflow)?;
                     sides[c].pass_stones = input.pass_stones[c];
                 }
+            }
+        }
+        // `group-tax = "two-points"` (it requires `void-region`, whose count set
+        // `independent`): two points of territory per independent-life region.
+        if rules.group_tax == GroupTax::TwoPoints {
+            let [black, white] = self.independent;
+            for (c, n) in [(Color::Black, black), (Color::White, white)] {
+                sides[c].territory -= Points::whole(2 * i64::from(n));
+            }
+            if black + white > 0 {
+                notes.push(format!(
+                    "group tax (scoring.group-tax): black {black} independent regions, white \
+                     {white}, two points each"
+                ));
             }
         }
         if rules.seki != SekiRule::Count && t.seki_stones > 0 {
@@ -398,7 +451,7 @@ impl Scorer {
                 )
             }
             SekiRule::Region => {
-                seki::region_level(&self.live, &mut self.flags);
+                self.independent = seki::region_level(&self.live, &mut self.flags);
                 let f = &self.flags;
                 literal_marks(
                     &self.live,
@@ -667,6 +720,9 @@ impl Scorer {
     }
 }
 
+/// The prefix of the note listing the pass-dead stones.
+const PASS_DEAD_NOTE: &str =
+    "stones inside the other colour's pass-alive area are dead (scoring.pass-dead): ";
 /// The prefix of the note listing the dame filled (spec/FILLING.md 6.1).
 const FILLS_NOTE: &str = "dame filled before counting (docs/decisions.md 10, spec/FILLING.md): ";
 /// The prefix of the note listing the teire (spec/FILLING.md 6.1).

@@ -135,8 +135,11 @@ fn owner(g: &Grid, i: usize) -> u8 {
 /// KataGo's region-level rule (docs/variants.md 3.c, "tax SEKI"): each colour's area (its stones
 /// and the empty points reaching only it), split into connected regions; a region that
 /// touches a dame point or holds an owner string in atari (one liberty) is seki: its stones
-/// are marked [`SEKI`], its empty points [`VOID`]. `flags` is cleared first.
-pub(crate) fn region_level(g: &Grid, flags: &mut Vec<u8>) {
+/// are marked [`SEKI`], its empty points [`VOID`]. `flags` is cleared first. Returns the
+/// number of regions of each colour (Black, White) that are not seki, the independent-life
+/// regions `scoring.group-tax` reads.
+pub(crate) fn region_level(g: &Grid, flags: &mut Vec<u8>) -> [u32; 2] {
+    let mut independent = [0u32; 2];
     flags.clear();
     flags.resize(g.cells.len(), 0);
     let mut seen = vec![false; g.cells.len()];
@@ -171,8 +174,11 @@ pub(crate) fn region_level(g: &Grid, flags: &mut Vec<u8>) {
                 let i = i as usize;
                 flags[i] = if g.cells[i] == EMPTY { VOID } else { SEKI };
             }
+        } else {
+            independent[usize::from(c == WHITE)] += 1;
         }
     }
+    independent
 }
 
 #[cfg(test)]

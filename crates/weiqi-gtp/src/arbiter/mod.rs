@@ -257,9 +257,15 @@ pub fn run(options: &Options<'_>, out: &mut dyn Write, err: &mut dyn Write) -> R
     }
     if !(options.move_time.is_finite() && options.move_time > 0.0 && options.move_time <= 86_400.0)
     {
+        // A number as short as it was given: 1e300 is not printed with 301 digits.
+        let t = options.move_time;
+        let shown = if t.is_finite() && t.abs() < 1e9 {
+            format!("{t}")
+        } else {
+            format!("{t:e}")
+        };
         return Err(Error::new(format!(
-            "--move-time {}: seconds above 0, at most a day",
-            options.move_time
+            "--move-time {shown}: seconds above 0, at most a day (86400)"
         )));
     }
     let komi = match options.komi {

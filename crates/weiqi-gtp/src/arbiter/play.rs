@@ -9,17 +9,30 @@
 //! dispute, and play resumes so that turns keep alternating (the variant then ends it: AGA and
 //! Ing after four passes with every stone alive). Both programs are stopped (quit, then kill and
 //! reap) when the game ends, whatever happened.
+//!
+//! After a dispute the game goes on in one of KGS's two modes, chosen by the variant's count
+//! ([`cleanup_after_dispute`]): where capturing dead stones inside one's own area costs nothing
+//! (area scoring, or pass stones), play resumes *with cleanup*: each program that knows
+//! `kgs-genmove_cleanup` is asked for its moves with it, so that it captures the stones it
+//! believes dead before it passes, and the next stop settles what is left; under territory
+//! scoring without pass stones (Japanese rules) play resumes with `genmove`, and the game is
+//! not counted until both programs agree (after [`MAX_DISPUTES`] disputes, no result).
+//!
+//! A program that cannot be started, or that exits before its first move (during the setup or
+//! at its first `genmove`), is not a player that lost: it is an error of the run ([`play`]
+//! returns `Err`), and no result is recorded for either program.
 
 use std::time::Duration;
 
 use weiqi_core::{
-    Action, ByColor, Color, CoordError, Ending, GameResult, Move, Phase, Point, Points, Score,
-    Setup, WinBy,
+    Action, ByColor, Color, CoordError, Ending, GameResult, Move, Phase, Point, Points, Referee,
+    Score, Setup, WinBy,
 };
 use weiqi_spec::Ruleset;
 
 use crate::client::{Engine, GtpError};
-use weiqi_record::referee::{self, Game, Which};
+use weiqi_engine::Engine as Rules;
+use weiqi_record::referee::Game;
 
 /// Stops without agreement after which the game ends without result, where the variant itself
 /// would let the players resume for ever (Japanese and Chinese rules have no final end).
@@ -71,6 +84,14 @@ pub struct Outcome {
     pub notes: Vec<String>,
 }
 
+/// Whether the game resumes with `kgs-genmove_cleanup` after a dispute (KGS's mode for rules
+/// other than Japanese): capturing inside one's own area costs nothing where the count is of
+/// area, or where every pass hands the opponent a stone anyway (AGA).
+pub fn cleanup_after_dispute(ruleset: &Ruleset) -> bool {
+    ruleset.scoring.scoring == weiqi_spec::Scoring::Area
+        || ruleset.end.pass_stones != weiqi_spec::PassStones::None
+}
+
 /// Why a game stopped early: the program at fault, the fault, the reason.
 type Stop = (Color, Fault, String);
 
@@ -87,17 +108,23 @@ fn fault_of(color: Color, e: &GtpError) -> Stop {
 struct Players {
     engines: ByColor<Option<Engine>>,
     limit: Duration,
+    /// Whether the program's output closed (it exited or crashed).
+    exited: ByColor<bool>,
 }
 
 impl Players {
     /// One exchange with `color`'s program (a program not running is closed).
     fn exchange(&mut self, color: Color, command: &str) -> Result<String, GtpError> {
-        match self.engines[color].as_mut() {
+        let answer = match self.engines[color].as_mut() {
             Some(engine) => engine.request(command, self.limit),
             None => Err(GtpError::Closed {
                 command: command.to_owned(),
             }),
+        };
+        if let Err(GtpError::Closed { .. }) = answer {
+            self.exited[color] = true;
         }
+        answer
     }
 
     /// One exchange; a failure is the program's fault.
@@ -153,7 +180,8 @@ fn parse_genmove(text: &str, setup: &Setup) -> Result<Answer, String> {
         Ok(p) => Ok(Answer::Move(Move::Play(p))),
         Err(CoordError::OffBoard { .. }) => Ok(Answer::OffBoard(t.to_owned())),
         Err(_) => Err(format!(
-            "answered genmove with {t:?}, which is not a vertex"
+            "answered genmove with {:?}, which is not a vertex",
+            crate::client::quote(t)
         )),
     }
 }
@@ -164,7 +192,8 @@ fn parse_dead(text: &str, setup: &Setup) -> Result<Vec<Point>, String> {
         .map(|v| {
             Point::from_gtp(v, setup.size).map_err(|e| {
                 format!(
-                    "answered final_status_list dead with {v:?}, not a vertex of the board: {e}"
+                    "answered final_status_list dead with {:?}, not a vertex of the board: {e}",
+                    crate::client::quote(v)
                 )
             })
         })
@@ -172,18 +201,38 @@ fn parse_dead(text: &str, setup: &Setup) -> Result<Vec<Point>, String> {
 }
 
 /// Plays one game of `game` between the programs `commands` (program and arguments per
-/// colour), labelled `labels`. Never fails: every failure of a program is a result.
+/// colour), labelled `labels`. Every misbehaviour of a program in the game is a result; `Err`
+/// only when a program cannot be started or exits before its first move (an error of the run:
+/// no result for either program).
 pub fn play(
     game: &GameSetup<'_>,
     commands: &ByColor<Vec<String>>,
     labels: &ByColor<String>,
 ) -> Result<Outcome, String> {
-    let mut referee =
-        referee::new_game(Which::Engine, game.ruleset, game.setup.clone(), false, None)?;
+    // The engine rules (the status judge reads it at a dispute).
+    let mut referee = Rules::new(game.ruleset, game.setup.clone()).map_err(|e| e.to_string())?;
     let mut players = Players {
         engines: ByColor::default(),
         limit: game.move_time,
+        exited: ByColor::default(),
     };
+    for color in Color::ALL {
+        let command = &commands[color];
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| format!("{color}'s program: an empty command"))?;
+        let engine = Engine::start(
+            program,
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+        .map_err(|e| {
+            format!(
+                "{color}'s program ({}) {e}: the run stops, no result is recorded",
+                labels[color]
+            )
+        })?;
+        players.engines[color] = Some(engine);
+    }
     let mut outcome = Outcome {
         result: GameResult::NoResult,
         reason: String::new(),
@@ -195,8 +244,18 @@ pub fn play(
         names: labels.clone(),
         notes: Vec::new(),
     };
-    let ended = run(game, &mut *referee, &mut players, commands, &mut outcome);
+    let ended = run(game, &mut referee, &mut players, &mut outcome);
     match ended {
+        Err((color, _, reason))
+            if players.exited[color] && !outcome.moves.iter().any(|&(c, _)| c == color) =>
+        {
+            players.finish();
+            return Err(format!(
+                "{color}'s program ({}) exited before its first move: {reason}; the run stops, no \
+                 result is recorded",
+                labels[color]
+            ));
+        }
         Err((color, fault, reason)) => {
             outcome.fault = Some((color, fault));
             let by = match fault {
@@ -241,22 +300,12 @@ pub fn play(
 /// Plays until the game ends (`Ok` with how) or a program is at fault (`Err`).
 fn run(
     game: &GameSetup<'_>,
-    referee: &mut dyn Game,
+    referee: &mut Rules,
     players: &mut Players,
-    commands: &ByColor<Vec<String>>,
     outcome: &mut Outcome,
 ) -> Result<String, Stop> {
     let setup = &game.setup;
-    for color in Color::ALL {
-        let command = &commands[color];
-        let engine = Engine::start(
-            &command[0],
-            &command[1..].iter().map(String::as_str).collect::<Vec<_>>(),
-        )
-        .map_err(|e| (color, Fault::Forfeit, format!("{color}'s program: {e}")))?;
-        players.engines[color] = Some(engine);
-    }
-    let komi = referee.komi();
+    let komi = Game::komi(referee);
     let size = if setup.size.is_square() {
         setup.size.width().to_string()
     } else {
@@ -292,6 +341,16 @@ fn run(
                 .map_err(|(c, f, r)| (c, f, format!("{r} (the setup command {command:?})")))?;
         }
     }
+    // Who knows `kgs-genmove_cleanup` (asked once, where the variant's mode uses it).
+    let mut cleanup = ByColor::<bool>::default();
+    if cleanup_after_dispute(game.ruleset) {
+        for color in Color::ALL {
+            cleanup[color] = matches!(
+                players.exchange(color, "known_command kgs-genmove_cleanup"),
+                Ok(a) if a.trim() == "true"
+            );
+        }
+    }
     let mut disputes = 0;
     loop {
         match referee.phase() {
@@ -310,7 +369,12 @@ fn run(
                 }
                 let color = referee.to_move();
                 let number = outcome.moves.len() + 1;
-                let answer = players.ask(color, &format!("genmove {color}"))?;
+                let generate = if disputes > 0 && cleanup[color] {
+                    "kgs-genmove_cleanup"
+                } else {
+                    "genmove"
+                };
+                let answer = players.ask(color, &format!("{generate} {color}"))?;
                 let mv = match parse_genmove(&answer, setup) {
                     Err(e) => {
                         return Err((color, Fault::Forfeit, format!("{color}'s program {e}")));
@@ -374,7 +438,7 @@ fn run(
 /// Ing, start the passes that end it: `Ok(None)`, play goes on); different ones are a dispute
 /// and play resumes (`Ok(None)`), or, past [`MAX_DISPUTES`], the game ends without result.
 fn stop(
-    referee: &mut dyn Game,
+    referee: &mut Rules,
     players: &mut Players,
     setup: &Setup,
     outcome: &mut Outcome,
@@ -432,11 +496,50 @@ fn stop(
                 }
             };
             let text = format!(
-                "dispute after move {after}: black names dead {}, white names dead {}",
+                "dispute after move {after}: black names dead {}, white names dead {}{}",
                 show(&lists.black),
-                show(&lists.white)
+                show(&lists.white),
+                disputed_strings(referee, &lists, setup)
             );
             if *disputes > MAX_DISPUTES {
+                // No resumption is left: the status judge settles the disputed strings where
+                // it can (the stones both name stay dead), else the game has no result.
+                if let Some(dead) = settled_by_judge(referee, &lists) {
+                    // One program's standing list may already be the judge's: the first
+                    // proposal then ends the game.
+                    for by in Color::ALL {
+                        if referee.phase() != Phase::Stopped {
+                            break;
+                        }
+                        referee
+                            .apply(Action::ProposeDead {
+                                by,
+                                dead: dead.clone(),
+                            })
+                            .map_err(|e| {
+                                (
+                                    by,
+                                    Fault::Forfeit,
+                                    format!(
+                                        "the referee refuses the judge's dead stones: {}",
+                                        e.reason
+                                    ),
+                                )
+                            })?;
+                    }
+                    outcome.disputes.push(format!(
+                        "{text}; no resumption is left: the status judge settles the disputed \
+                         strings (dead: {})",
+                        show(&dead)
+                    ));
+                    outcome.notes.push(format!(
+                        "the status judge settled the dead stones after {} disputes",
+                        *disputes
+                    ));
+                    if referee.phase() != Phase::Stopped {
+                        return Ok(None);
+                    }
+                }
                 outcome
                     .disputes
                     .push(format!("{text}; no resumption is left"));
@@ -466,6 +569,84 @@ fn stop(
             Ok(None)
         }
     }
+}
+
+/// The dead stones when the status judge settles every string the two lists disagree on
+/// (alive, dead or seki, not unsettled): the stones both lists name, and the disputed strings
+/// the judge calls dead. `None` when a disputed string is unsettled.
+fn settled_by_judge(referee: &Rules, lists: &ByColor<Vec<Point>>) -> Option<Vec<Point>> {
+    let judgement = crate::game::judge(referee, None);
+    let board = referee.board();
+    let mut dead: Vec<Point> = lists
+        .black
+        .iter()
+        .filter(|p| lists.white.contains(p))
+        .copied()
+        .collect();
+    for p in lists.black.iter().chain(&lists.white) {
+        if lists.black.contains(p) == lists.white.contains(p) || board.get(*p).is_none() {
+            continue;
+        }
+        let s = judgement.status_of(*p)?;
+        match s.status {
+            weiqi_status::Status::Dead => dead.extend(s.stones.iter().copied()),
+            weiqi_status::Status::Unsettled => return None,
+            weiqi_status::Status::Alive | weiqi_status::Status::Seki => {}
+        }
+    }
+    dead.sort();
+    dead.dedup();
+    Some(dead)
+}
+
+/// The strings the two dead lists disagree on, each with what both programs and the status
+/// judge say of it: `; disputed: E5 F5 (white): black's program says dead, white's alive, the
+/// judge dead (estimated)`. Empty when the lists name the same stones.
+fn disputed_strings(referee: &Rules, lists: &ByColor<Vec<Point>>, setup: &Setup) -> String {
+    let board = referee.board();
+    let named = |c: Color, p: &Point| lists[c].contains(p);
+    let mut disputed: Vec<Point> = lists
+        .black
+        .iter()
+        .chain(&lists.white)
+        .copied()
+        .filter(|p| named(Color::Black, p) != named(Color::White, p) && board.get(*p).is_some())
+        .collect();
+    disputed.sort();
+    disputed.dedup();
+    if disputed.is_empty() {
+        return String::new();
+    }
+    let judgement = crate::game::judge(referee, None);
+    let says = |c: Color, p: &Point| if named(c, p) { "dead" } else { "alive" };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut parts = Vec::new();
+    for p in &disputed {
+        if seen.contains(p) {
+            continue;
+        }
+        let (stones, color, view) = match judgement.status_of(*p) {
+            Some(s) => (
+                s.stones.clone(),
+                s.color,
+                format!("{} ({})", s.status.name(), s.how.name()),
+            ),
+            None => (
+                vec![*p],
+                board.get(*p).unwrap_or(Color::Black),
+                "no view".to_owned(),
+            ),
+        };
+        seen.extend(stones.iter().copied());
+        let list: Vec<String> = stones.iter().map(|&q| vertex(q, setup)).collect();
+        parts.push(format!(
+            "{} ({color}): black's program says {}, white's {}, the judge {view}",
+            list.join(" "),
+            says(Color::Black, p),
+            says(Color::White, p)
+        ));
+    }
+    format!("; disputed: {}", parts.join("; "))
 }
 
 /// How the game ended, in words.

@@ -7,6 +7,7 @@ pub mod natural_situational_superko;
 pub mod positional_superko;
 pub mod simple;
 pub mod situational_superko;
+pub mod spight;
 
 use weiqi_core::{Board, Color, Illegal, Point};
 use weiqi_spec::{Ko, PlayRules};
@@ -57,5 +58,6 @@ pub fn check(
             natural_situational_superko::check(history, color, &outcome.board, fuel)
         }
         Ko::Ing => ing::check(ing_state, history, board, color, p, outcome, fuel),
+        Ko::Spight => spight::check(history, rules.initial_position, &outcome.board, fuel),
     }
 }

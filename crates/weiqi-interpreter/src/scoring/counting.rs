@@ -11,9 +11,11 @@
 //! - `ing-fill-in`: the fill-in procedure of [`mod@super::ing_fill_in`].
 
 use weiqi_core::{Board, Color, Points, Score};
-use weiqi_spec::{Counting, Scoring};
+use weiqi_spec::{Counting, GroupTax, PassDead, Scoring, Suicide};
 
-use super::{ScoringInput, adjustments, area, dead_stones, ing_fill_in, seki_eyes};
+use super::{
+    ScoringInput, adjustments, area, dead_stones, group_tax, ing_fill_in, pass_dead, seki_eyes,
+};
 
 /// Chinese counting: Black's count against half the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,16 +59,32 @@ fn white_compensation(score: &Score) -> Points {
 /// variant's seki rule, every other empty point split.
 #[must_use]
 pub fn chinese_count(score: &Score, input: &ScoringInput<'_>) -> ChineseCount {
-    let dead = dead_stones::from_agreement(input.board, input.dead);
+    let rules = &input.ruleset.scoring;
+    // The pass-dead stones are dead as in the count (`scoring.pass-dead`).
+    let mut named = input.dead.to_vec();
+    if rules.pass_dead == PassDead::Dead {
+        let suicide_legal = input.ruleset.play.suicide != Suicide::Forbidden;
+        named.extend(pass_dead::pass_dead_stones(input.board, suicide_legal));
+    }
+    let dead = dead_stones::from_agreement(input.board, &named);
     let (live, _) = dead_stones::remove(input.board, &dead.points);
-    let seki = seki_eyes::analyse(&live, input.ruleset.scoring.seki_eyes);
+    let seki = seki_eyes::analyse(&live, rules.seki_eyes);
     let t = area::tally(&area::marks(&live, &seki));
     let points = u32::try_from(live.size().points_count()).unwrap_or(u32::MAX);
     let black_area = t.stones.black + t.territory.black;
     let split = points - black_area - t.stones.white - t.territory.white;
     let black_count = Points::from_halves(2 * i64::from(black_area) + i64::from(split));
     let half_board = Points::from_halves(i64::from(points));
-    let compensation = white_compensation(score);
+    // The group tax (`scoring.group-tax`) is counted as compensation: what Black's regions pay
+    // goes to White's side of the comparison, what White's pay to Black's.
+    let tax = match rules.group_tax {
+        GroupTax::None => Points::ZERO,
+        GroupTax::TwoPoints => {
+            let n = group_tax::independent_regions(&live);
+            Points::whole(2 * (i64::from(n.black) - i64::from(n.white)))
+        }
+    };
+    let compensation = white_compensation(score) + tax;
     let diff = black_count - half_board;
     let margin = diff + diff - compensation;
     ChineseCount {

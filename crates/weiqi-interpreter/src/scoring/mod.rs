@@ -1,7 +1,7 @@
 //! Scoring a finished game: the boundary between the play rules and the count.
 //!
 //! [`score`] is the literal count of a finished game under a [`Ruleset`]: remove the dead
-//! stones ([`dead_stones`]), count by area ([`area`]) or territory ([`territory`]) with the
+//! stones ([`dead_stones`], and under `pass-dead = "dead"` the stones of [`pass_dead`]), count by area ([`area`]) or territory ([`territory`]) with the
 //! variant's seki rule ([`seki_eyes`]) and, for `seki-eyes = "void-filled"` (or `void-string`
 //! with `neutral-fill = "fill-first"`), the dame filling, teire and seki of `spec/FILLING.md`
 //! ([`neutral_fill`]), then komi, handicap bonus, penalties and the tie rule
@@ -16,8 +16,10 @@ pub mod adjustments;
 pub mod area;
 pub mod counting;
 pub mod dead_stones;
+pub mod group_tax;
 pub mod ing_fill_in;
 pub mod neutral_fill;
+pub mod pass_dead;
 pub mod penalties;
 pub mod ranks;
 pub mod regions;
@@ -30,7 +32,7 @@ pub use ing_fill_in::{IngFillIn, IngFillInError, ing_fill_in};
 pub use neutral_fill::{Filling, fill};
 
 use weiqi_core::{Board, ByColor, Color, Point, PointMark, Points, Score, SideScore};
-use weiqi_spec::{NeutralFill, Ruleset, Scoring, SekiEyes};
+use weiqi_spec::{GroupTax, NeutralFill, PassDead, Ruleset, Scoring, SekiEyes, Suicide};
 
 /// Everything the count of a finished game needs.
 #[derive(Debug, Clone)]
@@ -145,9 +147,18 @@ fn fill_notes(live: &Board, filling: &Filling, marks: &[PointMark]) -> Vec<Strin
 #[must_use]
 pub fn score(input: &ScoringInput<'_>) -> Score {
     let ruleset = input.ruleset;
-    let dead = dead_stones::from_agreement(input.board, input.dead);
+    // `scoring.pass-dead = "dead"`: the pass-dead stones are dead whatever was agreed.
+    let pass_dead = match ruleset.scoring.pass_dead {
+        PassDead::Alive => Vec::new(),
+        PassDead::Dead => {
+            pass_dead::pass_dead_stones(input.board, ruleset.play.suicide != Suicide::Forbidden)
+        }
+    };
+    let named: Vec<Point> = input.dead.iter().chain(&pass_dead).copied().collect();
+    let dead = dead_stones::from_agreement(input.board, &named);
     let (live, removed) = dead_stones::remove(input.board, &dead.points);
-    let mut notes = dead.notes;
+    let mut notes: Vec<String> = pass_dead::note(&pass_dead).into_iter().collect();
+    notes.extend(dead.notes);
     let mut marks = count_marks(ruleset, &live, &mut notes);
     let tally = area::tally(&marks);
 
@@ -167,6 +178,14 @@ pub fn score(input: &ScoringInput<'_>) -> Score {
                 sides[c].pass_stones = input.pass_stones[c];
             }
         }
+    }
+    // `scoring.group-tax = "two-points"`: two points of territory per independent-life region.
+    if ruleset.scoring.group_tax == GroupTax::TwoPoints {
+        let regions = group_tax::independent_regions(&live);
+        for c in Color::ALL {
+            sides[c].territory -= Points::whole(2 * i64::from(regions[c]));
+        }
+        notes.extend(group_tax::note(regions));
     }
     if ruleset.scoring.seki_eyes != SekiEyes::Count
         && marks.iter().any(|m| matches!(m, PointMark::SekiStone(_)))

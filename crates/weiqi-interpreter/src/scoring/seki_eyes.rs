@@ -69,7 +69,7 @@ pub fn after_fill(filling: &Filling, literal: bool) -> Seki {
 /// Whether an empty point is dame in the sense of J89 Art. 8: not an eye point, i.e. not
 /// "surrounded by live stones of only one player" (its region touches both colours or none).
 /// `reach` is [`regions::reach_map`] of the board.
-fn is_dame(board: &Board, reach: &[Option<Reach>], p: Point) -> bool {
+pub(crate) fn is_dame(board: &Board, reach: &[Option<Reach>], p: Point) -> bool {
     board.get(p).is_none()
         && board
             .size()
@@ -113,7 +113,7 @@ pub fn string_level(board: &Board) -> Seki {
 
 /// The owner of a point for the region-level rule: its stone's colour, or for an empty point
 /// the one colour it reaches; `None` for dame.
-fn owner(board: &Board, reach: &[Option<Reach>], p: Point) -> Option<Color> {
+pub(crate) fn owner(board: &Board, reach: &[Option<Reach>], p: Point) -> Option<Color> {
     match board.get(p) {
         Some(c) => Some(c),
         None => match board.size().index(p).and_then(|i| reach[i]) {

@@ -364,10 +364,18 @@ pub fn decide(
         }
     };
     let (points, source) = match option {
+        "sgf" if !has_marks => {
+            // Marks asked for and none there: every stone alive, and the ones that look dead
+            // named (the rulings corpus rules so: on the rules, not on a judgement).
+            notes.push("no stone is dead (the record has no territory marks TB/TW)".into());
+            return Ok(DeadStones {
+                points: Vec::new(),
+                source: Source::None,
+                unsettled: unsettled(&[]),
+                judgement: None,
+            });
+        }
         "sgf" => {
-            if !has_marks {
-                notes.push("the record has no territory marks (TB/TW): no stone is dead".into());
-            }
             let dead = record.marked_dead(board);
             notes.push(format!(
                 "dead stones from the record's TB/TW marks: {}",
