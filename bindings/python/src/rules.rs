@@ -23,10 +23,11 @@ fn rules_error(errors: &SpecErrors) -> PyErr {
 
 /// A rules variant, validated: every key of the spec language resolved.
 ///
-/// `Rules("japanese-1989")` takes a built-in variant (`builtin_ids()`), `Rules("my.toml")` (a
-/// `str` or `os.PathLike`) reads a spec file (its `extends` names the file beside it, else the
-/// built-in), and `Rules.from_toml(text)` reads spec text. Anything `weiqi --rules` accepts is
-/// accepted. A rule set that cannot be loaded raises `RulesError` (a `ValueError`).
+/// `Rules("japanese-1989")` takes a built-in variant (`builtin_ids()`), `Rules("katago:...")` a
+/// KataGo rule string (the id is then `katago`), `Rules("my.toml")` (a `str` or `os.PathLike`)
+/// reads a spec file (its `extends` names the file beside it, else the built-in), and
+/// `Rules.from_toml(text)` reads spec text. Anything `weiqi --rules` accepts is accepted. A rule
+/// set that cannot be loaded raises `RulesError` (a `ValueError`).
 #[pyclass(module = "weiqi_rules", frozen, eq)]
 #[derive(Clone)]
 pub struct Rules {

@@ -82,3 +82,17 @@ def test_wrong_argument_types_raise_type_error():
         wr.Game(42, 9)
     with pytest.raises(TypeError):
         wr.Rules("tromp-taylor").diff("japanese-1989")
+
+
+def test_katago_rule_strings_are_whatever_weiqi_spec_load_takes():
+    # weiqi_spec::load: `katago:` and a KataGo rule string (the ruleset's id is `katago`).
+    rules = wr.Rules("katago:koPOSITIONALscoreAREAtaxALLsui1komi7.5")
+    assert rules.id == "katago"
+    assert rules["play.ko"] == '"positional-superko"'
+    assert rules.komi == 7.5
+    game = wr.Game("katago:koPOSITIONALscoreAREAtaxALLsui1komi7.5", 9)
+    game.play("E5")
+    checked = wr.check_sgf("(;GM[1]SZ[9];B[ee];W[ee])", rules=rules)
+    assert checked["rules"] == "katago" and checked["moves"][1]["reason"] == "occupied"
+    with pytest.raises(wr.RulesError, match="koSUPER"):
+        wr.Rules("katago:koSUPER")
