@@ -10,11 +10,15 @@
 //! - **A record to check and score**: [`check_record`] rules on every move of an SGF record,
 //!   [`score_record`] takes the dead stones and scores it; their JSON objects are the contract
 //!   of `weiqi check --json` and `weiqi score --json` ([`record`]).
+//! - **The status judge**: which stones of a finished game are dead, alive or in seki, who
+//!   owns each point, proved where possible, estimated where not ([`judge`], [`status`]).
 //! - **GTP**: a client of GTP programs, a GTP engine server over any reader and writer, a
 //!   referee between two programs ([`gtp`]).
+//! - **KataGo's rule strings**: read and written as KataGo does ([`rules::katago`];
+//!   `rules::load("katago:...")` loads one).
 //!
-//! The dead stones of a count come from the record's marks, a list of points, the
-//! deterministic estimate of [`record::dead::auto`] (stones proven dead only) or a program
+//! The dead stones of a count come from the record's marks, a list of points, the status
+//! judge (a record without marks, or `dead: Some("auto")`) or a program
 //! ([`record::dead::Judge`], GNU Go in [`gtp::gnugo`]).
 //!
 //! ```
@@ -46,6 +50,10 @@
 //! if let weiqi::Scored::Ruled(report) = scored {
 //!     assert_eq!(report.to_json().result, "B+75.5");
 //! }
+//!
+//! // The status judge on a game's last position.
+//! let judgement = weiqi::judge(&game, &weiqi::status::Options::default())?;
+//! assert!(judgement.dead_stones().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
@@ -55,7 +63,7 @@ pub mod rules {
     pub use weiqi_record::rules::load as load_named;
     pub use weiqi_spec::{
         KeyDiff, MAX_SPEC_BYTES, Ruleset, SpecError, SpecErrors, builtin, builtin_ids, builtins,
-        id_for_sgf_name, load, parse_str,
+        id_for_sgf_name, katago, load, parse_str,
     };
 }
 
@@ -80,3 +88,8 @@ pub use weiqi_sgf as sgf;
 
 /// The Go Text Protocol: client, server, referee between programs (the `weiqi-gtp` crate).
 pub use weiqi_gtp as gtp;
+
+/// The status judge: dead stones, seki and owners of a finished game (the `weiqi-status`
+/// crate).
+pub use weiqi_status as status;
+pub use weiqi_status::{Judgement, judge};
