@@ -34,7 +34,7 @@ use crate::rules::Rules;
 #[pyclass(module = "weiqi_rules")]
 #[derive(Clone)]
 pub struct Game {
-    engine: Engine,
+    pub(crate) engine: Engine,
     rules: Rules,
 }
 

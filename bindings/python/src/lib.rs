@@ -66,7 +66,43 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record::score_sgf, m)?)?;
     m.add_function(wrap_pyfunction!(record::check_files, m)?)?;
     m.add_function(wrap_pyfunction!(record::score_files, m)?)?;
-    // The status judge (`judge(game)`, issue 27 item 3) is added here when it lands in the
-    // library crates: a function of a `Game`, returning the dead stones it finds.
+    m.add_function(wrap_pyfunction!(judge, m)?)?;
     Ok(())
+}
+
+/// The most playouts per colour `judge` takes (the default is in the low hundreds).
+const MAX_PLAYOUTS: u32 = 65_536;
+
+/// The status judge on a game's position (`weiqi-status`, README "The status judge"): which
+/// strings are dead, alive, in seki or unsettled, how each is known (`proved`,
+/// `proved-by-play`, `estimated` with the survival in thousandths of the playouts with Black
+/// and with White moving first), every point's owner, whether the game is finished and safe
+/// to score, and the seed. The same object as `dead.judgement` of `score_sgf(...)`; the same
+/// position and seed give the same judgement on every machine. `playouts` (per colour to move
+/// first, at most [`MAX_PLAYOUTS`]: a bounded call) and `seed` override the defaults.
+#[pyfunction]
+#[pyo3(signature = (game, *, playouts=None, seed=None))]
+fn judge<'py>(
+    py: Python<'py>,
+    game: &game::Game,
+    playouts: Option<u32>,
+    seed: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut options = weiqi_status::Options::default();
+    if let Some(p) = playouts {
+        if p > MAX_PLAYOUTS {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "judge: playouts must be at most {MAX_PLAYOUTS}, not {p}"
+            )));
+        }
+        options.playouts = p;
+    }
+    if let Some(s) = seed {
+        options.seed = s;
+    }
+    let judgement = weiqi_status::judge(&game.engine, &options)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("judge: {e}")))?;
+    let json = serde_json::to_string(&weiqi_record::dead::judgement_json(&judgement))
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("judge: {e}")))?;
+    record::loads(py, &json)
 }

@@ -33,11 +33,10 @@ from ._native import (
     builtin_ids,
     check_files,
     check_sgf,
+    judge,
     score_files,
     score_sgf,
 )
-
-# The status judge, ``judge(game)``, joins these names when it lands in the Rust libraries.
 
 __all__ = [
     "Game",
@@ -48,6 +47,7 @@ __all__ = [
     "builtin_ids",
     "check_files",
     "check_sgf",
+    "judge",
     "score_files",
     "score_sgf",
 ]

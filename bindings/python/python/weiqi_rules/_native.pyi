@@ -179,6 +179,14 @@ __all__ = [
     "builtin_ids",
     "check_files",
     "check_sgf",
+    "judge",
     "score_files",
     "score_sgf",
 ]
+
+def judge(
+    game: Game, *, playouts: Optional[int] = None, seed: Optional[int] = None
+) -> Dict[str, Any]:
+    """The status judge on ``game``'s position: every string's status and how it is known,
+    every point's owner, ``finished``, ``safe_to_score`` and the seed (``dead.judgement`` of
+    ``score_sgf``)."""
