@@ -49,6 +49,7 @@ use weiqi_core::{
     Points,
 };
 use weiqi_spec::Ruleset;
+use weiqi_spec::katago::KataGoRules;
 
 use crate::clock::Clock;
 use crate::game::{self, Game, Refused, move_text, vertex};
@@ -81,6 +82,9 @@ pub const COMMANDS: &[&str] = &[
     "final_status_list",
     "is_legal",
     "kgs-rules",
+    "kata-get-rules",
+    "kata-set-rules",
+    "kata-set-rule",
     "kgs-game_over",
     "kgs-time_settings",
     "kgs-genmove_cleanup",
@@ -444,6 +448,20 @@ impl Server {
             "kgs-rules" => match args {
                 [r] => self.switch_rules(r),
                 _ => Err(syntax("kgs-rules japanese|chinese|aga|new_zealand")),
+            },
+            "kata-get-rules" => match args {
+                [] => self.kata_get_rules(),
+                _ => Err(syntax("kata-get-rules")),
+            },
+            "kata-set-rules" => match args {
+                [] => Err(syntax(
+                    "kata-set-rules RULES (a preset, JSON or compact string)",
+                )),
+                words => self.kata_set_rules(&words.join(" ")),
+            },
+            "kata-set-rule" => match args {
+                [key, value] => self.kata_set_rule(key, value),
+                _ => Err(syntax("kata-set-rule KEY VALUE")),
             },
             "kgs-game_over" => Ok(String::new()),
             "loadsgf" => self.loadsgf(args),
@@ -921,6 +939,42 @@ impl Server {
             ruling,
         )
         .map_err(String::from)
+    }
+
+    /// The session's rules as KataGo's JSON (`kata-get-rules`), or why KataGo cannot express
+    /// them.
+    fn kata_get_rules(&self) -> Reply {
+        let rules = KataGoRules::from_ruleset(self.game.ruleset())
+            .map_err(|e| format!("the rules {} are not KataGo's: {e}", self.game.ruleset().id))?;
+        Ok(rules.to_json(true, true))
+    }
+
+    /// `kata-set-rules`: a KataGo rule string (preset, JSON or compact form) as the session's
+    /// variant, when weiqi can rule by it.
+    fn kata_set_rules(&mut self, text: &str) -> Reply {
+        let rules = KataGoRules::parse(text).map_err(|e| format!("unknown rules: {e}"))?;
+        self.set_katago(&rules)
+    }
+
+    /// `kata-set-rule KEY VALUE`: one field of the session's rules changed, as KataGo does.
+    fn kata_set_rule(&mut self, key: &str, value: &str) -> Reply {
+        let current = KataGoRules::from_ruleset(self.game.ruleset())
+            .map_err(|e| format!("the rules {} are not KataGo's: {e}", self.game.ruleset().id))?;
+        let rules = current
+            .update(key, value)
+            .map_err(|e| format!("cannot set {key}: {e}"))?;
+        self.set_katago(&rules)
+    }
+
+    fn set_katago(&mut self, rules: &KataGoRules) -> Reply {
+        let ruleset = rules
+            .to_ruleset()
+            .map_err(|e| format!("rules weiqi cannot rule by yet: {e}"))?;
+        let id = ruleset.id.clone();
+        self.game
+            .set_rules(ruleset)
+            .map_err(|e| format!("cannot switch to {id}: {e}"))?;
+        Ok(String::new())
     }
 
     fn switch_rules(&mut self, rules: &str) -> Reply {

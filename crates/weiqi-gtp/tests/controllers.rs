@@ -333,6 +333,9 @@ fn exercise(command: &str) -> Option<(&'static str, &'static str)> {
         "final_status_list" => ("boardsize 5\nplay b C3\nfinal_status_list alive", "= C3"),
         "is_legal" => ("play b D4\nis_legal w D4", "= 0"),
         "kgs-rules" => ("kgs-rules aga", "="),
+        "kata-get-rules" => ("kata-set-rules tromp-taylor\nkata-get-rules", "= {\"ko\""),
+        "kata-set-rules" => ("kata-set-rules koSITUATIONALscoreAREAtaxNONEsui0", "="),
+        "kata-set-rule" => ("kata-set-rules tromp-taylor\nkata-set-rule ko SIMPLE", "="),
         "kgs-game_over" => ("kgs-game_over", "="),
         "kgs-time_settings" => ("kgs-time_settings absolute 60", "="),
         "kgs-genmove_cleanup" => ("boardsize 5\nkgs-genmove_cleanup b", "= pass"),
@@ -369,4 +372,43 @@ fn every_listed_command_is_exercised() {
             "{command}: {got:?}"
         );
     }
+}
+
+#[test]
+fn katagos_rule_commands_read_and_write_katagos_rules() {
+    // Issue 26 item 4: Sabaki, Lizzie, KaTrain and gtp2ogs send `kata-set-rules`; the answer of
+    // `kata-get-rules` is KataGo's JSON; `kata-set-rule` changes one field.
+    let got = answers(
+        "japanese-1989",
+        "kata-get-rules\n\
+         kata-set-rules tromp-taylor\n\
+         kata-get-rules\n\
+         kata-set-rule ko SITUATIONAL\n\
+         kata-get-rules\n\
+         kata-set-rule ko BOGUS\n\
+         kata-set-rules japanese\n\
+         kata-set-rules {\"ko\":\"SIMPLE\",\"scoring\":\"AREA\",\"tax\":\"NONE\",\"suicide\":false}\n\
+         kata-get-rules\n",
+    );
+    // Japanese 1989 is no KataGo rule set (KataGo's territory rules end with an encore).
+    assert!(
+        got[0].starts_with("? the rules japanese-1989 are not KataGo's"),
+        "{got:?}"
+    );
+    assert_eq!(got[1], "=");
+    assert_eq!(
+        got[2],
+        "= {\"ko\":\"POSITIONAL\",\"scoring\":\"AREA\",\"suicide\":true,\"tax\":\"NONE\"}"
+    );
+    assert_eq!(got[3], "=");
+    assert!(got[4].contains("\"ko\":\"SITUATIONAL\""), "{got:?}");
+    // A bad value names itself; rules weiqi cannot rule by yet say why; neither changes the
+    // session's rules.
+    assert!(
+        got[5].starts_with("? cannot set ko") && got[5].contains("BOGUS"),
+        "{got:?}"
+    );
+    assert!(got[6].starts_with("? rules weiqi cannot rule by yet") && got[6].contains("encore"));
+    assert_eq!(got[7], "=");
+    assert!(got[8].contains("\"ko\":\"SIMPLE\"") && got[8].contains("\"suicide\":false"));
 }
