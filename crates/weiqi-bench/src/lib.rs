@@ -29,6 +29,7 @@ pub mod corpus;
 pub mod engine_driver;
 pub mod goban_driver;
 pub mod interpreter_driver;
+pub mod measure;
 pub mod run;
 pub mod score;
 pub mod status;

@@ -9,6 +9,7 @@ use crate::corpus::{Corpus, CorpusError};
 use crate::engine_driver::EngineBoard;
 use crate::goban_driver::GobanBoard;
 use crate::interpreter_driver::InterpreterBoard;
+pub use crate::measure::{BenchError, Scored, measured_area, measured_territory};
 use crate::timing::cpu_timed;
 use crate::{PlayoutBoard, ReplayError, Rng, Scratch, Workload, playout, replay};
 
@@ -49,24 +50,6 @@ impl Impl {
     }
 }
 
-/// Why a run failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BenchError(pub String);
-
-impl fmt::Display for BenchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BenchError {}
-
-impl BenchError {
-    fn from(e: impl fmt::Display) -> BenchError {
-        BenchError(e.to_string())
-    }
-}
-
 /// What a measured loop did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Measured {
@@ -80,19 +63,6 @@ pub struct Measured {
     pub checksum: i64,
     /// Process CPU time of the loop.
     pub cpu: Duration,
-}
-
-/// The figures of W4.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Scored {
-    /// Positions scored per kind of count.
-    pub positions: u64,
-    /// CPU time of the area counts.
-    pub area_cpu: Duration,
-    /// CPU time of the territory counts with the dead-stone set.
-    pub territory_cpu: Duration,
-    /// The sum of the area and territory margins (half points), to compare implementations.
-    pub checksum: i64,
 }
 
 /// The figures of one run.
@@ -190,19 +160,6 @@ impl fmt::Display for Report {
 /// (the clones of the fresh game inside it included, corpus generation outside it excluded).
 #[inline(never)]
 pub fn measured<T>(f: impl FnOnce() -> T) -> T {
-    f()
-}
-
-/// [`measured`] for the area counts of W4, so that callgrind reports them apart
-/// (`callgrind.sh` reads its inclusive count).
-#[inline(never)]
-pub fn measured_area<T>(f: impl FnOnce() -> T) -> T {
-    f()
-}
-
-/// [`measured`] for the territory counts of W4 (see [`measured_area`]).
-#[inline(never)]
-pub fn measured_territory<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 

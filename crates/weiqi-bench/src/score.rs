@@ -13,7 +13,7 @@ use weiqi_interpreter::scoring::{self, ScoringInput};
 use weiqi_spec::Ruleset;
 
 use crate::corpus::Corpus;
-use crate::run::{BenchError, Scored, measured_area, measured_territory};
+use crate::measure::{BenchError, Scored, measured_area, measured_territory};
 use crate::timing::cpu_timed;
 
 /// The dead-stone set of a final position: one stone (the first in row-major order) of every

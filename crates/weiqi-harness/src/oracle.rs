@@ -86,14 +86,7 @@ impl std::fmt::Display for Divergence {
     }
 }
 
-/// One action the script tried, and whether both referees accepted it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tried {
-    /// The action.
-    pub action: Action,
-    /// The refusal both referees gave, if they refused it.
-    pub refused: Option<Illegal>,
-}
+pub use crate::ruling::Tried;
 
 /// The longest game a script plays before it only passes and agrees (per board point; a
 /// large board has a budget of its own, [`LARGE_BOARD_WORK`]).

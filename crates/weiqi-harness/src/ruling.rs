@@ -9,10 +9,18 @@
 
 use std::fmt::Write as _;
 
-use weiqi_core::{Action, Color};
+use weiqi_core::{Action, Color, Illegal};
 
 use crate::generate::Case;
-use crate::oracle::Tried;
+
+/// One action the script tried, and whether both referees accepted it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tried {
+    /// The action.
+    pub action: Action,
+    /// The refusal both referees gave, if they refused it.
+    pub refused: Option<Illegal>,
+}
 
 /// Escapes an SGF text value.
 fn text(s: &str) -> String {

@@ -43,8 +43,7 @@ pub enum KeyKind {
     Patterns,
 }
 
-/// The colour words.
-pub const COLOR_NAMES: &[&str] = &["black", "white"];
+pub use crate::model::COLOR_NAMES;
 
 impl KeyKind {
     /// The allowed values, for a closed set.

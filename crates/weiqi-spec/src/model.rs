@@ -94,7 +94,7 @@ pub trait SpecEnum: Sized + Copy {
 
 /// Colours are spelled `black` and `white` in spec files (`handicap.first-after-placement`).
 impl SpecEnum for Color {
-    const NAMES: &'static [&'static str] = crate::keys::COLOR_NAMES;
+    const NAMES: &'static [&'static str] = COLOR_NAMES;
     fn from_name(text: &str) -> Option<Color> {
         match text {
             "black" => Some(Color::Black),
@@ -639,3 +639,6 @@ mod ser {
         }
     }
 }
+
+/// The colour words.
+pub const COLOR_NAMES: &[&str] = &["black", "white"];
