@@ -32,8 +32,7 @@
 
 use arbitrary::Unstructured;
 use weiqi_core::{
-    Action, ActionReport, ByColor, Color, Ending, GameResult, Illegal, Move, Phase, Point,
-    PointMark, Referee, Score,
+    Action, ActionReport, ByColor, Color, Illegal, Move, Phase, Point, PointMark, Referee, Score,
 };
 use weiqi_engine::Engine;
 use weiqi_interpreter::Interpreter;
@@ -48,16 +47,7 @@ use crate::stats::{GameStats, Stats};
 /// blow-up of the oracle.
 pub const FUEL: u64 = 1_000_000;
 
-/// How a case ended when the referees did not diverge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every step agreed (the game ended, or the script's action budget ran out).
-    Agree,
-    /// Both referees refused the setup, with the same message.
-    SetupRefused,
-    /// The interpreter ran out of fuel; the comparison stopped there.
-    Inconclusive,
-}
+pub use crate::stats::Outcome;
 
 /// The first observation on which the referees differ.
 #[derive(Debug, Clone)]
@@ -793,14 +783,4 @@ fn compare_scores(g: &Game<'_>, a: Option<Score>, b: Option<Score>) -> Step<()> 
     g.same("score.notes", &a.notes, &b.notes)
 }
 
-/// Whether a game ended with a count (agreement or every stone alive).
-#[must_use]
-pub fn is_counted(phase: Phase) -> bool {
-    matches!(phase, Phase::Ended(Ending::Agreement | Ending::AllAlive))
-}
-
-/// Whether a result is a tie (a draw by count or by a long cycle).
-#[must_use]
-pub fn is_tie(result: Option<GameResult>, score: Option<&Score>) -> bool {
-    result == Some(GameResult::Draw) || score.is_some_and(|s| s.margin.halves() == 0)
-}
+pub use crate::stats::{is_counted, is_tie};

@@ -8,7 +8,6 @@ use weiqi_core::{
     Action, ActionReport, ByColor, Ending, GameResult, Illegal, Phase, Point, PointMark, Score,
 };
 
-use crate::oracle::{Outcome, is_counted, is_tie};
 use crate::shapes::Effect;
 
 /// Every kind of ko refusal ([`Illegal::code`]): the statistics list each, reached or not.
@@ -364,6 +363,29 @@ impl fmt::Display for Stats {
         }
         Ok(())
     }
+}
+
+/// How a case ended when the referees did not diverge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every step agreed (the game ended, or the script's action budget ran out).
+    Agree,
+    /// Both referees refused the setup, with the same message.
+    SetupRefused,
+    /// The interpreter ran out of fuel; the comparison stopped there.
+    Inconclusive,
+}
+
+/// Whether a game ended with a count (agreement or every stone alive).
+#[must_use]
+pub fn is_counted(phase: Phase) -> bool {
+    matches!(phase, Phase::Ended(Ending::Agreement | Ending::AllAlive))
+}
+
+/// Whether a result is a tie (a draw by count or by a long cycle).
+#[must_use]
+pub fn is_tie(result: Option<GameResult>, score: Option<&Score>) -> bool {
+    result == Some(GameResult::Draw) || score.is_some_and(|s| s.margin.halves() == 0)
 }
 
 #[cfg(test)]
