@@ -199,29 +199,6 @@ struct Done {
     tally: Tally,
 }
 
-/// The kind of an SGF error as the summary and the JSON Lines name it.
-pub(crate) fn error_kind(kind: &SgfErrorKind) -> &'static str {
-    match kind {
-        SgfErrorKind::TooLarge { .. } => "too-large",
-        SgfErrorKind::TooDeep { .. } => "too-deep",
-        SgfErrorKind::TooManyMoves { .. } => "too-many-moves",
-        SgfErrorKind::Io { .. } => "io",
-        SgfErrorKind::TooManyNodes { .. } => "too-many-nodes",
-        SgfErrorKind::UnclosedValue => "unclosed-value",
-        SgfErrorKind::UnclosedTree { .. } => "unclosed-tree",
-        SgfErrorKind::UnmatchedClose => "unmatched-close",
-        SgfErrorKind::Syntax { .. } => "syntax",
-        SgfErrorKind::NoGame => "no-game",
-        SgfErrorKind::NotGo { .. } => "not-go",
-        SgfErrorKind::BadValue { .. } => "bad-value",
-        SgfErrorKind::OffBoard { .. } => "off-board",
-        SgfErrorKind::TwoMoves => "two-moves",
-        SgfErrorKind::SetupAfterMoves => "setup-after-moves",
-        SgfErrorKind::SetupConflict { .. } => "setup-conflict",
-        SgfErrorKind::Lenient { .. } => "lenient",
-    }
-}
-
 /// The JSON of a game or file that could not be ruled: `{"error": {"kind", "message"}}`.
 pub(crate) fn error_object(kind: &str, message: &str) -> Json {
     let mut error = Map::new();
@@ -426,12 +403,7 @@ fn rule_games(
     let found = match found {
         Ok(found) => found,
         Err(e) => {
-            return vec![failed(
-                name,
-                None,
-                error_kind(&e.kind),
-                read_error(e).message(),
-            )];
+            return vec![failed(name, None, e.kind.code(), read_error(e).message())];
         }
     };
     let count = found.len();
@@ -443,7 +415,7 @@ fn rule_games(
         .map(|(i, game)| {
             let index = Some((i + 1, count));
             match game {
-                Err(e) => failed(name, index, error_kind(&e.kind), read_error(e).message()),
+                Err(e) => failed(name, index, e.kind.code(), read_error(e).message()),
                 Ok(record) => match rule.game(name, &record) {
                     Ok(ruled) => finish(name, index, ruled),
                     Err(e) => failed(name, index, "cannot-rule", &e.0),
